@@ -1,0 +1,93 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { Config } from './core/config.js';
+import { installErrorHandling } from './core/http/errors.js';
+import { serveSpa } from './core/http/spa.js';
+import { registerMaintenanceJobs } from './core/jobs/maintenance.js';
+import { JobQueue } from './core/jobs/queue.js';
+import { createLogger } from './core/logger.js';
+import { RealtimeBus } from './core/realtime/bus.js';
+import { RealtimeHub } from './core/realtime/hub.js';
+import { applyMigrations, openDatabase, type Database } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { healthRoutes } from './platform/health/routes.js';
+import { hostInfoRoutes } from './platform/host/routes.js';
+
+export const RELAY_SOCKET_PATH = '/.well-known/service/relay/websocket';
+
+/** Everything a module needs: modules receive this and register their routes, jobs and topics. */
+export interface Services {
+  config: Config;
+  log: Logger;
+  database: Database;
+  jobs: JobQueue;
+  bus: RealtimeBus;
+  relay: RealtimeHub;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  services: Services;
+  /** Listens on the configured port and starts the job worker; resolves to the base URL. */
+  start(): Promise<string>;
+  /** Stops taking requests, lets in-flight ones finish, then stops jobs, realtime and the database. */
+  stop(): Promise<void>;
+}
+
+export async function createServer(config: Config, log: Logger = createLogger(config)): Promise<Server> {
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+    url = embedded.url;
+  }
+  await applyMigrations(url, log);
+  const database = openDatabase(url, log);
+  const jobs = new JobQueue(database.pool, log);
+  const bus = new RealtimeBus(url, database.pool, log);
+  const relay = new RealtimeHub(bus);
+  const services: Services = { config, log, database, jobs, bus, relay };
+
+  const httpLog: FastifyBaseLogger = log;
+  const app = Fastify({
+    loggerInstance: httpLog,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  installErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  registerMaintenanceJobs(jobs, database.pool);
+  healthRoutes(app, database);
+  hostInfoRoutes(app, config);
+  relay.allow('public:', () => true);
+  relay.mount(app, { path: RELAY_SOCKET_PATH, heartbeatSeconds: 30 });
+  await serveSpa(app, config.webDistDir, config.PAYMENT_MOUNT_POINT);
+
+  await bus.start();
+
+  let stopped = false;
+  return {
+    app,
+    services,
+    async start() {
+      const address = await app.listen({ port: config.PORT, host: config.HOST });
+      await jobs.start(config.JOB_CONCURRENCY);
+      return address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      relay.closeAll();
+      await app.close();
+      await jobs.stop();
+      await bus.stop();
+      await database.close();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const mountPoint = z
+  .string()
+  .regex(/^\/[a-z0-9\-/]*$/i, 'must start with / and contain only letters, digits, - and /')
+  .transform((v) => (v.length > 1 ? v.replace(/\/+$/, '') : v));
+
+/** Every setting the server reads from the environment, validated once at start. */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.url().optional(),
+  /** Port of the embedded PostgreSQL; 0 picks a free port at every start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Public base URL (scheme + host), used in links sent outside the browser. */
+  PUBLIC_URL: z.url().optional(),
+  APP_NAME: z.string().min(1).default('Payshelf'),
+  PAYMENT_MOUNT_POINT: mountPoint.default('/payment'),
+  STORE_MOUNT_POINT: mountPoint.default('/'),
+  /** Directory of the built single-page app; unset means ../web/dist next to this package. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Trust X-Forwarded-* headers (set when behind a reverse proxy or load balancer). */
+  TRUST_PROXY: bool.default(false),
+  /** Job workers in this process (0 disables the worker, for API-only replicas). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
+  /** Seconds to wait for in-flight requests on shutdown before forcing close. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Load demo data into test mode at start (npm start turns this on). */
+  DEMO_DATA: bool.default(false),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string; webDistDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDistDir: path.resolve(c.WEB_DIST_DIR ?? path.join(here, '../../../web/dist')),
+  };
+}

@@ -1,0 +1,102 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+export type ErrorType =
+  | 'invalid_request_error'
+  | 'authentication_error'
+  | 'permission_error'
+  | 'not_found_error'
+  | 'idempotency_error'
+  | 'rate_limit_error'
+  | 'api_error';
+
+const STATUS: Record<ErrorType, number> = {
+  invalid_request_error: 400,
+  authentication_error: 401,
+  permission_error: 403,
+  not_found_error: 404,
+  idempotency_error: 409,
+  rate_limit_error: 429,
+  api_error: 500,
+};
+
+/** The one error every endpoint answers with: `{ error: { type, code, message, param? } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly type: ErrorType,
+    readonly code: string,
+    message: string,
+    readonly param?: string,
+    readonly status: number = STATUS[type],
+  ) {
+    super(message);
+  }
+
+  toJSON() {
+    return {
+      error: {
+        type: this.type,
+        code: this.code,
+        message: this.message,
+        ...(this.param ? { param: this.param } : {}),
+      },
+    };
+  }
+
+  static badRequest(code: string, message: string, param?: string) {
+    return new ApiError('invalid_request_error', code, message, param);
+  }
+  static notFound(message = 'No such resource', code = 'resource_missing') {
+    return new ApiError('not_found_error', code, message);
+  }
+  static unauthenticated(message = 'Sign in first') {
+    return new ApiError('authentication_error', 'unauthenticated', message);
+  }
+  static forbidden(message = 'You are not allowed to do this') {
+    return new ApiError('permission_error', 'forbidden', message);
+  }
+  static conflict(code: string, message: string, status = 409) {
+    return new ApiError('invalid_request_error', code, message, undefined, status);
+  }
+}
+
+/** Turns a zod failure into the one error shape, naming the first offending field in `param`. */
+export function fromZodError(error: z.ZodError, where: 'body' | 'query' | 'params'): ApiError {
+  const first = error.issues[0];
+  const param = first && first.path.length > 0 ? first.path.join('.') : undefined;
+  const details = error.issues.map((i) => `${i.path.join('.') || where}: ${i.message}`).join('; ');
+  return ApiError.badRequest('parameter_invalid', `Validate failed: ${details}`, param);
+}
+
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  where: 'body' | 'query' | 'params',
+): z.infer<S> {
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw fromZodError(result.error, where);
+  return result.data;
+}
+
+/** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
+    if (err instanceof ApiError) {
+      if (err.status >= 500) request.log.error({ err }, 'request failed');
+      return reply.status(err.status).send(err.toJSON());
+    }
+    if (err instanceof z.ZodError) return reply.status(400).send(fromZodError(err, 'body').toJSON());
+    const fe = err as FastifyError;
+    const status = typeof fe.statusCode === 'number' ? fe.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const type: ErrorType =
+        status === 429 ? 'rate_limit_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
+      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+      return reply.status(status).send(new ApiError(type, code, fe.message, undefined, status).toJSON());
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(new ApiError('api_error', 'internal_error', 'Something went wrong on our side').toJSON());
+  });
+}

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from './errors.js';
+
+/** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
+const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
+
+export function isApiPath(url: string, paymentMount: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname.startsWith(`${paymentMount}/api/`);
+}
+
+/**
+ * Serves the built single-page app: hashed assets with a year of caching, and index.html for every
+ * other GET that asks for HTML, so client-side routes survive a reload.
+ */
+export async function serveSpa(app: FastifyInstance, distDir: string, paymentMount: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasBuild = existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
+      },
+    });
+  } else {
+    app.log.warn({ distDir }, 'web app is not built; run `npm run build` to serve pages');
+  }
+  const html = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && wantsHtml && !isApiPath(request.url, paymentMount)) {
+      if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
+    const err = ApiError.notFound(
+      `No route for ${request.method} ${request.url.split('?')[0]}`,
+      'route_not_found',
+    );
+    return reply.status(404).send(err.toJSON());
+  });
+}

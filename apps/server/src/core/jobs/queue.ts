@@ -1,0 +1,148 @@
+import os from 'node:os';
+import {
+  Logger as WorkerLogger,
+  parseCrontab,
+  run,
+  runMigrations,
+  type Runner,
+  type TaskList,
+} from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+
+export interface JobContext {
+  jobKey: string | null;
+  attempt: number;
+  log: Logger;
+}
+
+interface JobDefinition<S extends z.ZodType> {
+  payload: S;
+  run: (payload: z.infer<S>, ctx: JobContext) => Promise<void>;
+}
+
+export interface EnqueueOptions {
+  /** Idempotency key: a keyed job runs once, however often and from however many processes it is enqueued. */
+  key?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+/**
+ * PostgreSQL-backed jobs on graphile-worker. Jobs are added with SQL (`graphile_worker.add_job`), so a
+ * caller can enqueue inside its own transaction and the job exists exactly when the business change
+ * commits. Every execution is recorded in `job_runs`; a partial unique index on (task, job_key) makes a
+ * keyed job run once even when enqueued again after it finished.
+ */
+export class JobQueue {
+  private readonly definitions = new Map<string, JobDefinition<z.ZodType>>();
+  private readonly cron: string[] = [];
+  private runner: Runner | null = null;
+  readonly workerId = `${os.hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: Logger,
+  ) {}
+
+  define<S extends z.ZodType>(task: string, payload: S, handler: JobDefinition<S>['run']): void {
+    if (this.definitions.has(task)) throw new Error(`job ${task} defined twice`);
+    this.definitions.set(task, { payload, run: handler as JobDefinition<z.ZodType>['run'] });
+  }
+
+  /** Adds a cron line (`m h dom mon dow task`); graphile-worker makes sure one process runs each tick. */
+  schedule(expression: string, task: string): void {
+    this.cron.push(`${expression} ${task}`);
+  }
+
+  async enqueue(
+    task: string,
+    payload: unknown,
+    options: EnqueueOptions = {},
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    const definition = this.definitions.get(task);
+    if (!definition) throw new Error(`unknown job ${task}`);
+    const checked = definition.payload.parse(payload);
+    await db.query(
+      `SELECT graphile_worker.add_job($1, $2::json, job_key => $3, job_key_mode => $4, run_at => $5, max_attempts => $6)`,
+      [
+        task,
+        JSON.stringify(checked),
+        options.key ?? null,
+        options.key ? 'unsafe_dedupe' : null,
+        options.runAt ?? null,
+        options.maxAttempts ?? 25,
+      ],
+    );
+  }
+
+  async start(concurrency: number): Promise<void> {
+    await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
+    if (concurrency === 0) return;
+    this.runner = await run({
+      pgPool: this.pool,
+      concurrency,
+      noHandleSignals: true,
+      pollInterval: 1000,
+      logger: this.workerLogger(),
+      taskList: this.taskList(),
+      parsedCronItems: parseCrontab(this.cron.join('\n')),
+    });
+  }
+
+  async stop(): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    if (runner) await runner.stop();
+  }
+
+  private taskList(): TaskList {
+    const list: TaskList = {};
+    for (const [task, definition] of this.definitions) {
+      list[task] = async (raw, helpers) => {
+        const payload = definition.payload.parse(raw ?? {});
+        const jobKey = helpers.job.key ?? null;
+        const claim = await this.pool.query<{ id: string }>(
+          `INSERT INTO job_runs (task, job_key, status, worker) VALUES ($1, $2, 'running', $3)
+           ON CONFLICT (task, job_key) WHERE job_key IS NOT NULL AND status <> 'failed' DO NOTHING
+           RETURNING id`,
+          [task, jobKey, this.workerId],
+        );
+        const runId = claim.rows[0]?.id;
+        const log = this.log.child({ job: task, jobKey, attempt: helpers.job.attempts });
+        if (!runId) {
+          log.info('keyed job already ran; skipping');
+          return;
+        }
+        try {
+          await definition.run(payload, { jobKey, attempt: helpers.job.attempts, log });
+          await this.pool.query(
+            `UPDATE job_runs SET status = 'succeeded', finished_at = now() WHERE id = $1`,
+            [runId],
+          );
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          await this.pool.query(
+            `UPDATE job_runs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
+            [runId, message.slice(0, 2000)],
+          );
+          throw err;
+        }
+      };
+    }
+    return list;
+  }
+
+  private workerLogger(): WorkerLogger {
+    const log = this.log.child({ component: 'jobs' });
+    return new WorkerLogger(() => (level, message, meta) => {
+      if (level === 'error') log.error(meta ?? {}, message);
+      else if (level === 'warning') log.warn(meta ?? {}, message);
+      else log.debug(meta ?? {}, message);
+    });
+  }
+}

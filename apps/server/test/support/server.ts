@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { createServer, type Server } from '../../src/app.js';
+import { loadConfig } from '../../src/core/config.js';
+import { freePort } from '../../src/db/embedded.js';
+
+export interface TestServer {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+async function baseEnv(databaseUrl: string, extra: Record<string, string>): Promise<Record<string, string>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-test-data-'));
+  return {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...extra,
+  };
+}
+
+/** Starts the real server in this process on a free port against the given database. */
+export async function startTestServer(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<TestServer> {
+  const env = await baseEnv(databaseUrl, { PORT: String(await freePort()), ...extra });
+  const config = loadConfig(env);
+  const server = await createServer(config, pino({ level: config.LOG_LEVEL }));
+  const url = (await server.start()).replace('127.0.0.1', 'localhost');
+  return { url, server, stop: () => server.stop() };
+}
+
+const serverEntry = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface ChildServer {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+/** Starts the server as a separate OS process (the same entry point `npm start` uses) and waits until ready. */
+export async function startChildServer(
+  databaseUrl: string,
+  extra: Record<string, string> = {},
+): Promise<ChildServer> {
+  const port = await freePort();
+  const env = await baseEnv(databaseUrl, { PORT: String(port), ...extra });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    const ok = await fetch(`${url}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become ready:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    process: child,
+    output: () => out,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (pure code, plus React components under happy-dom) and `integration`
-// (the real server over HTTP on a real PostgreSQL database, one database per test file).
+// Three projects: `unit` (pure code, plus React components under happy-dom), `integration` (the real
+// server over HTTP on a real PostgreSQL database, one database per test file) and `e2e` (the built app
+// in Debian's Chromium, driven by playwright-core).
 export default defineConfig({
   resolve: { conditions: ['source'] },
   test: {
@@ -27,6 +28,18 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          pool: 'forks',
+          fileParallelism: false,
         },
       },
     ],

@@ -1,0 +1,51 @@
+// Shared helpers of the two commands (`npm start`, `npm test`): plain Node, no dependencies, so they
+// run on a fresh clone before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(command, args, options = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return { code: result.status ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+export function must(command, args, options) {
+  const { code } = run(command, args, options);
+  if (code !== 0) {
+    console.error(`\n✖ ${command} ${args.join(' ')} failed with exit code ${code}`);
+    process.exit(code);
+  }
+}
+
+/** Installs dependencies when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  console.log('• installing dependencies (npm ci)');
+  must('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** End-to-end tests drive Debian's chromium; install it with apt when missing and we are root. */
+export function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `✖ End-to-end tests need Chromium at ${CHROMIUM}. Install it (Debian: sudo apt-get install -y chromium) ` +
+        'or set CHROMIUM_PATH, then run npm test again.',
+    );
+    process.exit(1);
+  }
+  console.log('• installing chromium with apt-get');
+  must('apt-get', ['update', '-qq']);
+  must('apt-get', ['install', '-y', '-qq', 'chromium'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openContext, screenshot } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('smoke', () => {
+  it('renders the home page in English and writes a 1280x800 screenshot', async () => {
+    const context = await openContext(browser, { locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('page-home').waitFor();
+    expect(await page.locator('h1').first().textContent()).toBe('Applications');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const file = await screenshot(page, 'home-1280x800');
+    expect(existsSync(file)).toBe(true);
+    expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    await context.close();
+  });
+
+  it('renders the home page in Chinese from ?locale=zh and from the browser language', async () => {
+    for (const [locale, url] of [
+      ['en-US', '/?locale=zh'],
+      ['zh-CN', '/'],
+    ] as const) {
+      const context = await openContext(browser, { locale });
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.getByTestId('page-home').waitFor();
+      expect(await page.locator('h1').first().textContent()).toBe('应用');
+      expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+      await context.close();
+    }
+  });
+
+  it('redirects an unknown path to the home page', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/no/such/page');
+    await page.getByTestId('page-home').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('renders the 404 page with its title and a way home', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/404');
+    const errorPage = page.getByTestId('error-page-404');
+    await errorPage.waitFor();
+    expect(await errorPage.textContent()).toContain('Page not found');
+    await errorPage.getByRole('button').or(errorPage.getByRole('link')).first().click();
+    await page.getByTestId('page-home').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+});

@@ -1,0 +1,67 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../apps/server/src/db/embedded.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dataDir: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * Starts the BUILT server (`npm run build` first: the same artefacts `npm start` runs) with its own
+ * embedded PostgreSQL in a temporary data directory, in test mode with the dev wallet and demo data.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = path.join(root, 'apps/server/dist/main.js');
+  const web = path.join(root, 'apps/web/dist/index.html');
+  if (!existsSync(entry) || !existsSync(web)) throw new Error('Build first: npm run build');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO_DATA: '1',
+      DEV_WALLET: '1',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (
+      await fetch(`${baseUrl}/readyz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
+    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

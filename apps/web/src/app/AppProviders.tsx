@@ -1,0 +1,39 @@
+import { styled } from '@mui/material/styles';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
+import { MaterialDesignContent, SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { ThemeModeProvider } from '../platform/theme/ThemeModeProvider';
+
+/** Toasts are at most 400 px wide (300 px on small screens), SPEC.md section 9. */
+const Toast = styled(MaterialDesignContent)(({ theme }) => ({
+  maxWidth: 400,
+  [theme.breakpoints.down('sm')]: { maxWidth: 300 },
+}));
+
+const TOAST_COMPONENTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
+
+/** Toasts hide after 5 s; error, warning and sticky ones are enqueued with `persist` by their callers. */
+export const TOAST_AUTO_HIDE_MS = 5000;
+
+interface AppProvidersProps {
+  i18n: i18n;
+  queryClient: QueryClient;
+  children: ReactNode;
+}
+
+/** Everything above the router: server state, translations, theme (with CssBaseline) and toasts. */
+export function AppProviders({ i18n, queryClient, children }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeModeProvider>
+          <SnackbarProvider maxSnack={3} autoHideDuration={TOAST_AUTO_HIDE_MS} Components={TOAST_COMPONENTS}>
+            {children}
+          </SnackbarProvider>
+        </ThemeModeProvider>
+      </I18nextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import type { Locale } from '../../platform/locale/locale';
+import { platformEn } from '../../platform/i18n/en';
+import { platformZh } from '../../platform/i18n/zh';
+import { paymentEn } from '../../payment/i18n/en';
+import { paymentZh } from '../../payment/i18n/zh';
+import { storeEn } from '../../store/i18n/en';
+import { storeZh } from '../../store/i18n/zh';
+import { appEn } from './en';
+import { appZh } from './zh';
+
+/** All translations, one top-level key per area of the code base, in the default namespace. */
+const en = { app: appEn, platform: platformEn, store: storeEn, payment: paymentEn };
+
+export type Messages = typeof en;
+
+const zh: Messages = { app: appZh, platform: platformZh, store: storeZh, payment: paymentZh };
+
+export const messages: Record<Locale, Messages> = { en, zh };
+
+export const resources = {
+  en: { translation: en },
+  zh: { translation: zh },
+};

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../testing/renderRoutes';
+import type { AppConfig } from '../config/appConfig';
+
+afterEach(cleanup);
+
+const staking: AppConfig = { permissionMode: 'staking', paymentMountPoint: '/payment' };
+
+describe('router', () => {
+  it('renders the application list with its heading at /', async () => {
+    renderRoutes('/');
+    const home = await screen.findByTestId('page-home');
+    expect(screen.getByRole('heading', { level: 1, name: 'Applications' })).toBeTruthy();
+    expect(home.textContent).toContain('No applications yet');
+  });
+
+  it('translates the home heading to Chinese', async () => {
+    renderRoutes('/', { locale: 'zh' });
+    await screen.findByTestId('page-home');
+    expect(screen.getByRole('heading', { level: 1, name: '应用' })).toBeTruthy();
+  });
+
+  it.each(['/no/such/page', '/payment', '/developer', '/blocklets', '/404x'])(
+    'redirects %s to /',
+    async (path) => {
+      const { router } = renderRoutes(path);
+      await screen.findByTestId('page-home');
+      expect(router.state.location.pathname).toBe('/');
+    },
+  );
+
+  it.each([
+    [400, 'Request error', '请求错误'],
+    [403, 'Not authorized', '没有权限'],
+    [404, 'Page not found', '页面不存在'],
+    [500, 'Something went wrong', '出错了'],
+  ])('renders the %s error page', async (code, en, zh) => {
+    renderRoutes(`/${code}`);
+    const page = await screen.findByTestId(`error-page-${code}`);
+    expect(screen.getByRole('heading', { level: 1, name: en })).toBeTruthy();
+    expect(page.querySelector('a[href="/"]')).toBeTruthy();
+    cleanup();
+
+    renderRoutes(`/${code}`, { locale: 'zh' });
+    await screen.findByTestId(`error-page-${code}`);
+    expect(screen.getByRole('heading', { level: 1, name: zh })).toBeTruthy();
+  });
+
+  it('registers /join only in staking permission mode', async () => {
+    const without = renderRoutes('/join');
+    await screen.findByTestId('page-home');
+    expect(without.router.state.location.pathname).toBe('/');
+    cleanup();
+
+    const withStaking = renderRoutes('/join', { config: staking });
+    await screen.findByTestId('page-join');
+    expect(withStaking.router.state.location.pathname).toBe('/join');
+  });
+
+  it.each([
+    ['/search?q=wallet', 'page-search'],
+    ['/category/tools', 'page-category'],
+    ['/blocklets/z8iZ/1.0.0', 'page-application-detail'],
+    ['/blocklets/z8iZ', 'page-application-detail'],
+    ['/blocklet/z8iZ', 'page-application-detail'],
+    ['/profile', 'page-profile'],
+    ['/connect-cli', 'page-connect-cli'],
+    ['/gen-key-pair', 'page-gen-key-pair'],
+    ['/connect-studio', 'page-connect-studio'],
+    ['/developer/blocklets', 'page-developer-blocklets'],
+    ['/developer/access-tokens', 'page-developer-access-tokens'],
+    ['/console/blocklets', 'page-console-blocklets'],
+    ['/console/categories', 'page-console-categories'],
+    ['/payment/integrations/donations', 'page-donations-integration'],
+    ['/payment/customer/invoice/in_123', 'page-invoice'],
+    ['/payment/customer/invoice/past-due?referer=%2Fprofile', 'page-past-due-invoices'],
+    ['/payment/customer/subscription/sub_123', 'page-subscription'],
+    ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
+    ['/payment/admin/customers/cus_123', 'page-admin-customer'],
+    ['/payment/admin/billing/meter_123', 'page-admin-billing'],
+    ['/payment/checkout/pay/cs_123', 'page-checkout-session'],
+    ['/payment/checkout/link/plink_123', 'page-payment-link'],
+  ])('routes %s to %s', async (path, testId) => {
+    const { router } = renderRoutes(path);
+    const page = await screen.findByTestId(testId);
+    expect(router.state.location.pathname).toBe(path.split('?')[0]);
+    expect(page.querySelector('h1')?.textContent).toBeTruthy();
+    expect(page.querySelector('[data-testid="empty-state"]')).toBeTruthy();
+  });
+
+  it('mounts the payment pages at the configured mount point', async () => {
+    const config: AppConfig = { permissionMode: undefined, paymentMountPoint: '/billing' };
+    renderRoutes('/billing/checkout/pay/cs_1', { config });
+    await screen.findByTestId('page-checkout-session');
+    cleanup();
+
+    const { router } = renderRoutes('/payment/checkout/pay/cs_1', { config });
+    await screen.findByTestId('page-home');
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('offers a back button to a same-origin referer only', async () => {
+    renderRoutes('/payment/customer/invoice/past-due?referer=%2Fprofile');
+    const page = await screen.findByTestId('page-past-due-invoices');
+    expect(page.querySelector('a[href="/profile"]')).toBeTruthy();
+    cleanup();
+
+    renderRoutes('/payment/customer/invoice/past-due?referer=https%3A%2F%2Fevil.example%2F');
+    const other = await screen.findByTestId('page-past-due-invoices');
+    await waitFor(() => expect(other.querySelector('a')).toBeNull());
+  });
+
+  it('shows the app name link and translated toggles in the header slot', async () => {
+    const { container } = renderRoutes('/');
+    await screen.findByTestId('page-home');
+    const header = container.querySelector('header#app-header');
+    expect(header?.querySelector('a[href="/"]')?.textContent).toBe('Payshelf');
+    expect(screen.getByRole('button', { name: 'Switch language to 中文' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeTruthy();
+    expect(container.querySelector('main')?.contains(screen.getByTestId('page-home'))).toBe(true);
+  });
+});

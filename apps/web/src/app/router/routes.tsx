@@ -1,0 +1,38 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paymentRoutes } from '../../payment/routes';
+import { LocaleProvider } from '../../platform/locale/LocaleProvider';
+import { LoadingScreen } from '../../platform/ui/LoadingScreen';
+import { storeRoutes } from '../../store/routes';
+import { isStakingMode, type AppConfig } from '../config/appConfig';
+import { errorRoutes } from '../errors/errorRoutes';
+import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
+import { AppLayout } from '../layout/AppLayout';
+
+/**
+ * Every route of SPEC.md section 2. The outer errorElement catches failures of the layout itself;
+ * the inner one keeps the header visible when a page fails. Unknown paths go to the store's home.
+ */
+export function buildRoutes(config: AppConfig): RouteObject[] {
+  return [
+    {
+      element: (
+        <LocaleProvider>
+          <AppLayout />
+        </LocaleProvider>
+      ),
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <LoadingScreen />,
+      children: [
+        {
+          errorElement: <RouteErrorBoundary />,
+          children: [
+            ...storeRoutes({ staking: isStakingMode(config) }),
+            ...paymentRoutes(config.paymentMountPoint),
+            ...errorRoutes(),
+            { path: '*', element: <Navigate to="/" replace /> },
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProviders } from './app/AppProviders';
+import { resources } from './app/i18n/resources';
+import { createQueryClient } from './app/queryClient';
+import { AppRouter } from './app/router/AppRouter';
+import { bindDocumentLanguage, createI18n } from './platform/i18n/createI18n';
+import { detectLocale } from './platform/locale/detectLocale';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+const i18n = createI18n(detectLocale(), resources);
+bindDocumentLanguage(i18n);
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders i18n={i18n} queryClient={createQueryClient()}>
+      <AppRouter />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+/** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
+export const paymentEn = {
+  back: 'Back',
+  donations: {
+    title: 'Donations',
+    emptyTitle: 'Donation feature is not enabled',
+    emptyDescription:
+      'Once donations are enabled, supporters can tip you and your beneficiaries from your pages.',
+  },
+  invoice: {
+    title: 'Invoice',
+    notFoundTitle: 'This invoice could not be found',
+    notFoundDescription: 'Check the link, or open the invoice from your billing history.',
+  },
+  pastDue: {
+    title: 'Past due invoices',
+    emptyTitle: 'No past due invoices',
+    emptyDescription: 'You have no invoices waiting for payment.',
+  },
+  subscription: {
+    title: 'Subscription',
+    notFoundTitle: 'This subscription could not be found',
+    notFoundDescription: 'Check the link, or open the subscription from your billing page.',
+  },
+  creditGrant: {
+    title: 'Credit grant',
+    notFoundTitle: 'This credit grant could not be found',
+    notFoundDescription: 'Check the link, or open the grant from your credit balance.',
+  },
+  adminCustomer: {
+    title: 'Customer',
+    notFoundTitle: 'This customer could not be found',
+    notFoundDescription: 'The customer may have been removed, or the link may be wrong.',
+  },
+  adminBilling: {
+    title: 'Billing',
+    emptyTitle: 'No usage recorded',
+    emptyDescription: 'Usage reported for this meter and the credit it consumes will appear here.',
+  },
+  checkout: {
+    title: 'Checkout',
+    emptyTitle: 'Nothing to show here',
+    sessionDescription: 'This checkout session could not be found. Ask the seller for a new payment link.',
+    linkDescription: 'This payment link could not be found or is no longer active.',
+  },
+};

@@ -1,0 +1,46 @@
+import type { paymentEn } from './en';
+
+export const paymentZh: typeof paymentEn = {
+  back: '返回',
+  donations: {
+    title: '打赏',
+    emptyTitle: '打赏功能未启用',
+    emptyDescription: '启用打赏后，支持者可以在您的页面上打赏您和您的受益人。',
+  },
+  invoice: {
+    title: '账单',
+    notFoundTitle: '找不到此账单',
+    notFoundDescription: '请检查链接，或从账单历史中打开该账单。',
+  },
+  pastDue: {
+    title: '逾期账单',
+    emptyTitle: '没有逾期账单',
+    emptyDescription: '您没有待支付的账单。',
+  },
+  subscription: {
+    title: '订阅',
+    notFoundTitle: '找不到此订阅',
+    notFoundDescription: '请检查链接，或从账单页面打开该订阅。',
+  },
+  creditGrant: {
+    title: '额度授予',
+    notFoundTitle: '找不到此额度授予',
+    notFoundDescription: '请检查链接，或从额度余额中打开该授予。',
+  },
+  adminCustomer: {
+    title: '客户',
+    notFoundTitle: '找不到此客户',
+    notFoundDescription: '该客户可能已被删除，也可能是链接有误。',
+  },
+  adminBilling: {
+    title: '计费',
+    emptyTitle: '暂无用量记录',
+    emptyDescription: '此计量器上报的用量及其消耗的额度会显示在这里。',
+  },
+  checkout: {
+    title: '结账',
+    emptyTitle: '这里没有可显示的内容',
+    sessionDescription: '找不到此结账会话，请向商家索取新的支付链接。',
+    linkDescription: '找不到此支付链接，或该链接已失效。',
+  },
+};

@@ -1,0 +1,51 @@
+import type { RouteObject } from 'react-router';
+
+/** Joins the payment mount point ('/payment', or '/' at the root) and a relative route path. */
+export function atMountPoint(mountPoint: string, path: string): string {
+  return mountPoint === '/' ? `/${path}` : `${mountPoint}/${path}`;
+}
+
+/** The payment part's routes under its mount point (SPEC.md section 2, payment routes and checkout). */
+export function paymentRoutes(mountPoint: string): RouteObject[] {
+  const at = (path: string) => atMountPoint(mountPoint, path);
+  return [
+    {
+      path: at('integrations/donations'),
+      lazy: async () => ({
+        Component: (await import('./pages/DonationsIntegrationPage')).DonationsIntegrationPage,
+      }),
+    },
+    {
+      path: at('customer/invoice/past-due'),
+      lazy: async () => ({ Component: (await import('./pages/PastDueInvoicesPage')).PastDueInvoicesPage }),
+    },
+    {
+      path: at('customer/invoice/:id'),
+      lazy: async () => ({ Component: (await import('./pages/InvoicePage')).InvoicePage }),
+    },
+    {
+      path: at('customer/subscription/:id'),
+      lazy: async () => ({ Component: (await import('./pages/SubscriptionPage')).SubscriptionPage }),
+    },
+    {
+      path: at('customer/credit-grant/:id'),
+      lazy: async () => ({ Component: (await import('./pages/CreditGrantPage')).CreditGrantPage }),
+    },
+    {
+      path: at('admin/customers/:id'),
+      lazy: async () => ({ Component: (await import('./pages/AdminCustomerPage')).AdminCustomerPage }),
+    },
+    {
+      path: at('admin/billing/:meterId'),
+      lazy: async () => ({ Component: (await import('./pages/AdminBillingPage')).AdminBillingPage }),
+    },
+    {
+      path: at('checkout/pay/:id'),
+      lazy: async () => ({ Component: (await import('./pages/CheckoutSessionPage')).CheckoutSessionPage }),
+    },
+    {
+      path: at('checkout/link/:id'),
+      lazy: async () => ({ Component: (await import('./pages/PaymentLinkPage')).PaymentLinkPage }),
+    },
+  ];
+}

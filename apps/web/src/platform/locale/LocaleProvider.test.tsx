@@ -1,0 +1,56 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderRoutes } from '../../testing/renderRoutes';
+import { bindDocumentLanguage } from '../i18n/createI18n';
+import { LOCALE_COOKIE, readCookie } from './cookie';
+
+afterEach(() => {
+  cleanup();
+  document.cookie = `${LOCALE_COOKIE}=; path=/; max-age=0`;
+  document.documentElement.lang = '';
+});
+
+describe('LocaleProvider', () => {
+  it('switches the language, writes the nf_lang cookie and sets <html lang>', async () => {
+    const { i18n } = renderRoutes('/');
+    bindDocumentLanguage(i18n);
+    await screen.findByTestId('page-home');
+    expect(document.documentElement.lang).toBe('en');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch language to 中文' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: '应用' })).toBeTruthy();
+    expect(readCookie(document.cookie, LOCALE_COOKIE)).toBe('zh');
+    expect(document.documentElement.lang).toBe('zh');
+    expect(screen.getByRole('button', { name: '切换语言为English' })).toBeTruthy();
+  });
+
+  it('keeps ?locale= in step when the address carries it', async () => {
+    const { router } = renderRoutes('/search?q=pay&locale=en');
+    await screen.findByTestId('page-search');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Switch language to 中文' }));
+
+    await screen.findByRole('heading', { level: 1, name: '应用' });
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('locale')).toBe('zh');
+    expect(params.get('q')).toBe('pay');
+  });
+
+  it('does not add ?locale= when the address has none', async () => {
+    const { router } = renderRoutes('/profile');
+    await screen.findByTestId('page-profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Switch language to 中文' }));
+    await screen.findByRole('heading', { level: 1, name: '个人资料' });
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('follows a navigation to an address with another ?locale=', async () => {
+    const { router } = renderRoutes('/');
+    await screen.findByTestId('page-home');
+    await act(() => router.navigate('/?locale=zh-TW'));
+    expect(await screen.findByRole('heading', { level: 1, name: '应用' })).toBeTruthy();
+    expect(readCookie(document.cookie, LOCALE_COOKIE)).toBe('zh');
+  });
+});

@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, loadEnv, type ProxyOptions } from 'vite';
+
+// Everything the Node server answers; the dev server forwards it, websockets included.
+const SERVER_PATHS = ['/api', '/payment/api', '/.well-known', '/__blocklet__.js', '/healthz', '/readyz'];
+
+export default defineConfig(({ mode }) => {
+  // PAYSHELF_API_URL (environment or .env file) points the dev proxy at a server on another port.
+  const target = loadEnv(mode, '.', 'PAYSHELF_').PAYSHELF_API_URL ?? 'http://localhost:3000';
+  const proxy: Record<string, ProxyOptions> = Object.fromEntries(
+    SERVER_PATHS.map((path) => [path, { target, ws: true }]),
+  );
+
+  return {
+    plugins: [react()],
+    resolve: {
+      // Workspace packages (@payshelf/api, @payshelf/money) resolve to their TypeScript source.
+      conditions: ['source', ...defaultClientConditions],
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      sourcemap: true,
+      rolldownOptions: {
+        output: {
+          // Libraries change less often than our code: separate chunks stay cached across deploys.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'react',
+                test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                priority: 2,
+              },
+              { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack)[\\/]/, priority: 1 },
+              { name: 'vendor', test: /node_modules[\\/]/ },
+            ],
+          },
+        },
+      },
+    },
+    server: { proxy },
+    preview: { proxy },
+  };
+});

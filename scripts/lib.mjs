@@ -33,9 +33,19 @@ export function ensureInstalled() {
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** End-to-end tests drive Debian's chromium; install it with apt when missing and we are root. */
+/** A CJK font, so Chinese pages render as text and not as boxes in screenshots. */
+const CJK_FONT = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
+
+/** End-to-end tests drive Debian's chromium; install it (and a CJK font) with apt when missing and we are root. */
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!existsSync(CJK_FONT)) missing.push('fonts-wqy-microhei');
+  if (missing.length === 0) return;
+  if (!missing.includes('chromium') && process.getuid?.() !== 0) {
+    console.warn('! no CJK font (fonts-wqy-microhei): Chinese text in screenshots will show as boxes');
+    return;
+  }
   if (process.getuid?.() !== 0) {
     console.error(
       `✖ End-to-end tests need Chromium at ${CHROMIUM}. Install it (Debian: sudo apt-get install -y chromium) ` +

@@ -49,6 +49,8 @@ export async function applyMigrations(url: string, log: Logger): Promise<void> {
 export function openDatabase(url: string, log: Logger, maxConnections = 20): Database {
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
+  // A connection that drops while checked out must not crash the process; the query using it fails instead.
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'database connection error')));
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   const expected = committedMigrationCount();
   return {

@@ -1,3 +1,4 @@
 export * from './common.js';
 export * from './errors.js';
 export * from './host.js';
+export * from './payment/index.js';

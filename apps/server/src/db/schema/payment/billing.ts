@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { amount, objectColumns } from './columns.js';
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...objectColumns(),
+    number: text(),
+    status: text({ enum: ['draft', 'open', 'void', 'paid', 'uncollectible'] })
+      .notNull()
+      .default('draft'),
+    billingReason: text({
+      enum: [
+        'subscription_create',
+        'subscription_cycle',
+        'subscription_update',
+        'subscription_recover',
+        'subscription_threshold',
+        'subscription_cancel',
+        'subscription',
+        'manual',
+        'upcoming',
+        'slash_stake',
+        'stake',
+        'return_stake',
+        'overdraft_protection',
+        'stake_overdraft_protection',
+        'recharge',
+        'auto_recharge',
+      ],
+    }).notNull(),
+    customerId: text().notNull(),
+    currencyId: text().notNull(),
+    paymentMethodId: text(),
+    subtotal: amount()
+      .notNull()
+      .default(sql`0`),
+    total: amount()
+      .notNull()
+      .default(sql`0`),
+    amountDue: amount()
+      .notNull()
+      .default(sql`0`),
+    amountPaid: amount()
+      .notNull()
+      .default(sql`0`),
+    amountRemaining: amount()
+      .notNull()
+      .default(sql`0`),
+    startingTokenBalance: amount()
+      .notNull()
+      .default(sql`0`),
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
+    dueDate: timestamp({ withTimezone: true }),
+    paymentIntentId: text(),
+    subscriptionId: text(),
+    checkoutSessionId: text(),
+    description: text(),
+  },
+  (t) => [
+    index('invoices_list').on(t.livemode, t.createdAt, t.id),
+    index('invoices_customer').on(t.customerId, t.status),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    ...objectColumns(),
+    invoiceId: text()
+      .notNull()
+      .references(() => invoices.id),
+    priceId: text(),
+    description: text(),
+    quantity: integer().notNull().default(1),
+    amount: amount().notNull(),
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
+    proration: boolean().notNull().default(false),
+    discountAmounts: jsonb().$type<Array<{ amount: string; discount_id: string }>>().notNull().default([]),
+  },
+  (t) => [index('invoice_items_invoice').on(t.invoiceId)],
+);
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    ...objectColumns(),
+    status: text({ enum: ['pending', 'requires_action', 'processing', 'failed', 'canceled', 'succeeded'] })
+      .notNull()
+      .default('pending'),
+    type: text({ enum: ['refund', 'stake_return'] })
+      .notNull()
+      .default('refund'),
+    reason: text({
+      enum: [
+        'duplicate',
+        'requested_by_customer',
+        'requested_by_admin',
+        'fraudulent',
+        'expired_uncaptured_charge',
+      ],
+    }),
+    amount: amount().notNull(),
+    currencyId: text().notNull(),
+    paymentIntentId: text().notNull(),
+    invoiceId: text(),
+    customerId: text(),
+    attemptCount: integer().notNull().default(0),
+    lastAttemptError: jsonb().$type<{ message: string }>(),
+  },
+  (t) => [index('refunds_list').on(t.livemode, t.createdAt, t.id)],
+);

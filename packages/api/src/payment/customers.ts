@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { metadata, timestamp } from './common.js';
+
+export const address = z.object({
+  line1: z.string().max(200).nullable().optional(),
+  line2: z.string().max(200).nullable().optional(),
+  city: z.string().max(100).nullable().optional(),
+  state: z.string().max(100).nullable().optional(),
+  postal_code: z.string().max(20).nullable().optional(),
+  country: z.string().max(2).nullable().optional(),
+});
+export type Address = z.infer<typeof address>;
+
+export const customerFields = {
+  did: z.string().max(200).nullable(),
+  name: z.string().max(200).nullable(),
+  email: z.email().max(254).nullable(),
+  phone: z.string().max(40).nullable(),
+  address: address.nullable(),
+  description: z.string().max(1000).nullable(),
+  metadata,
+};
+
+export const customer = z.object({
+  id: z.string(),
+  object: z.literal('customer'),
+  livemode: z.boolean(),
+  active: z.boolean(),
+  ...customerFields,
+  delinquent: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Customer = z.infer<typeof customer>;
+
+export const customerCreate = z.strictObject({
+  did: customerFields.did.optional(),
+  name: customerFields.name.optional(),
+  email: customerFields.email.optional(),
+  phone: customerFields.phone.optional(),
+  address: customerFields.address.optional(),
+  description: customerFields.description.optional(),
+  metadata: metadata.optional(),
+});
+export type CustomerCreate = z.infer<typeof customerCreate>;
+export const customerUpdate = customerCreate.partial();
+export type CustomerUpdate = z.infer<typeof customerUpdate>;

@@ -39,22 +39,20 @@ function finish(code) {
   console.log('\n━━ summary');
   for (const s of steps)
     console.log(`${s.code === 0 ? '✔' : '✖'} ${s.name.padEnd(28)} ${s.seconds.toFixed(1)} s`);
-  const total = ['unit', 'integration', 'e2e']
-    .map(counts)
-    .reduce(
-      (a, c) => ({
-        passed: a.passed + c.passed,
-        failed: a.failed + c.failed,
-        skipped: a.skipped + c.skipped,
-      }),
-      { passed: 0, failed: 0, skipped: 0 },
-    );
+  const total = ['unit', 'integration', 'e2e'].map(counts).reduce(
+    (a, c) => ({
+      passed: a.passed + c.passed,
+      failed: a.failed + c.failed,
+      skipped: a.skipped + c.skipped,
+    }),
+    { passed: 0, failed: 0, skipped: 0 },
+  );
   const failed = code !== 0 && total.failed === 0 ? 1 : total.failed;
   console.log(`tests: ${total.passed} passed, ${failed} failed, ${total.skipped} skipped`);
   process.exit(code);
 }
 
-step('lint (eslint + prettier)', 'npx', ['eslint', '.', '--max-warnings', '0']);
+step('lint (eslint)', 'npx', ['eslint', '.', '--max-warnings', '0']);
 step('format (prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
 step('types + server build (tsc)', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 step('types (tests, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json']);

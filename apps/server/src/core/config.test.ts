@@ -25,7 +25,9 @@ describe('loadConfig', () => {
   });
 
   it('names every invalid variable in one error', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', PAYMENT_MOUNT_POINT: 'pay' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', PAYMENT_MOUNT_POINT: 'pay' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: '70000', DATABASE_URL: 'nope' });
     } catch (err) {

@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './errors.js';
 export * from './host.js';
 export * from './payment/index.js';
+export * from './platform/index.js';

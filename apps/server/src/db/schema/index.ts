@@ -1,2 +1,3 @@
 export * from './platform.js';
 export * from './payment/index.js';
+export * from './navigation.js';

@@ -5,15 +5,23 @@ import { paymentEn } from '../../payment/i18n/en';
 import { paymentZh } from '../../payment/i18n/zh';
 import { storeEn } from '../../store/i18n/en';
 import { storeZh } from '../../store/i18n/zh';
+import { headerEn } from '../../header/i18n/en';
+import { headerZh } from '../../header/i18n/zh';
 import { appEn } from './en';
 import { appZh } from './zh';
 
 /** All translations, one top-level key per area of the code base, in the default namespace. */
-const en = { app: appEn, platform: platformEn, store: storeEn, payment: paymentEn };
+const en = { app: appEn, platform: platformEn, header: headerEn, store: storeEn, payment: paymentEn };
 
 export type Messages = typeof en;
 
-const zh: Messages = { app: appZh, platform: platformZh, store: storeZh, payment: paymentZh };
+const zh: Messages = {
+  app: appZh,
+  platform: platformZh,
+  header: headerZh,
+  store: storeZh,
+  payment: paymentZh,
+};
 
 export const messages: Record<Locale, Messages> = { en, zh };
 

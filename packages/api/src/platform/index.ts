@@ -1,1 +1,2 @@
 export * from './navigation.js';
+export * from './notifications.js';

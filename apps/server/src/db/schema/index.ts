@@ -1,3 +1,4 @@
 export * from './platform.js';
 export * from './payment/index.js';
 export * from './navigation.js';
+export * from './notifications.js';

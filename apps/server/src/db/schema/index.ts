@@ -2,3 +2,4 @@ export * from './platform.js';
 export * from './payment/index.js';
 export * from './navigation.js';
 export * from './notifications.js';
+export * from './analytics.js';

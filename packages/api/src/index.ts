@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './host.js';
 export * from './payment/index.js';
 export * from './platform/index.js';
+export * from './identity.js';

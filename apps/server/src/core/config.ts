@@ -35,6 +35,29 @@ const schema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Load demo data into test mode at start (npm start turns this on). */
   DEMO_DATA: bool.default(false),
+  /** A live install: real money and real identities. Refuses every test-only switch (DEV_WALLET). */
+  PAYSHELF_LIVE: bool.default(false),
+  /** Offer "Approve with test wallet" in the login dialog (a local key in DATA_DIR); never in live mode. */
+  DEV_WALLET: bool.default(false),
+  /** This DID becomes owner when it signs in; unset means the first DID to sign in does. */
+  OWNER_DID: z
+    .string()
+    .regex(/^(did:abt:)?z[1-9A-HJ-NP-Za-km-z]{20,64}$/, 'must be an ABT DID such as z1… or did:abt:z1…')
+    .transform((v) => v.replace(/^did:abt:/, ''))
+    .optional(),
+  /** App wallet secret key (hex); unset means one generated once and kept in DATA_DIR/secrets. */
+  APP_SK: z
+    .string()
+    .regex(/^(0x)?[0-9a-fA-F]{64,128}$/, 'must be a hex secret key')
+    .optional(),
+  /** Icon shown by the wallet when it asks the user to sign in (absolute URL or path under PUBLIC_URL). */
+  APP_ICON: z.string().default('/favicon.svg'),
+  /** Idle lifetime of a sign-in session: every use extends it by this much. */
+  SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24 * 7),
+  /** Absolute lifetime of a sign-in session, however active. */
+  SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
+  /** DID Connect tokens each client address may create per minute. */
+  CONNECT_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDistDir: string };
@@ -50,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.PAYSHELF_LIVE && c.DEV_WALLET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_WALLET: the test wallet cannot be enabled on a live install (PAYSHELF_LIVE=1)',
+    );
+  }
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...c,

@@ -1,4 +1,5 @@
 export * from './platform.js';
+export * from './identity.js';
 export * from './payment/index.js';
 export * from './navigation.js';
 export * from './notifications.js';

@@ -1,6 +1,7 @@
 import type { NavigationConfig, NavigationItemInput } from '@payshelf/api';
 
-const SIGNED_IN = ['owner', 'admin', 'member', 'developer'];
+/** A signed-in user without a passport has the role guest, so "every signed-in user" lists it too. */
+const SIGNED_IN = ['owner', 'admin', 'member', 'developer', 'guest'];
 const ADMINS = ['owner', 'admin'];
 
 /** Joins a mount point ('/payment', or '/' at the root) and a path below it. */
@@ -68,7 +69,6 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
         {
           id: 'payment.billing',
           title: { en: 'Billing', zh: '账单' },
-          role: SIGNED_IN,
           items: [
             {
               id: 'payment.billing.pastDue',

@@ -3,12 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
 import { resources } from './app/i18n/resources';
 import { createQueryClient } from './app/queryClient';
+import { installFetchTracker } from './header/progress/requestTracker';
 import { AppRouter } from './app/router/AppRouter';
 import { bindDocumentLanguage, createI18n } from './platform/i18n/createI18n';
 import { detectLocale } from './platform/locale/detectLocale';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The page-load progress bar follows GET requests: fetch is wrapped here, once.
+installFetchTracker();
 
 const i18n = createI18n(detectLocale(), resources);
 bindDocumentLanguage(i18n);

@@ -117,7 +117,7 @@ describe('router', () => {
     await screen.findByTestId('page-home');
     const header = container.querySelector('header#app-header');
     expect(header?.querySelector('a[href="/"]')?.textContent).toBe('Payshelf');
-    expect(screen.getByRole('button', { name: 'Switch language to 中文' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Language: English' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Switch to (dark|light) theme/ })).toBeTruthy();
     expect(container.querySelector('main')?.contains(screen.getByTestId('page-home'))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paymentRoutes } from '../../payment/routes';
+import { headerRoutes } from '../../header/headerRoutes';
 import { LocaleProvider } from '../../platform/locale/LocaleProvider';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
 import { storeRoutes } from '../../store/routes';
@@ -28,6 +29,7 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
           children: [
             ...storeRoutes({ staking: isStakingMode(config) }),
             ...paymentRoutes(config.paymentMountPoint),
+            ...headerRoutes(),
             ...errorRoutes(),
             { path: '*', element: <Navigate to="/" replace /> },
           ],

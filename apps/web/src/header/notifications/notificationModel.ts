@@ -45,7 +45,7 @@ export function parseNotification(raw: unknown): AppNotification | undefined {
     componentDid: str(raw.componentDid) ?? undefined,
     sticky: raw.sticky === true,
     receiver: firstReceiver(raw),
-    read: raw.read === true || typeof raw.readAt === 'string',
+    read: raw.read === true || typeof raw.read_at === 'string',
     createdAt: str(raw.createdAt) ?? str(raw.created_at),
   };
 }

@@ -1,0 +1,83 @@
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import { Box, IconButton, useMediaQuery, useTheme } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { isEmbedded, sessionStorageOrUndefined } from './embedMode';
+import { HeaderAddons } from './HeaderAddons';
+import { HeaderLogo } from './HeaderLogo';
+import { MobileNavDrawer } from './nav/MobileNavDrawer';
+import { NavMenu } from './nav/NavMenu';
+import { useHeaderNavigation } from './nav/useHeaderNavigation';
+import { useHeaderSession } from './session/useHeaderSession';
+
+export const HEADER_HEIGHT = 64;
+
+/** The shared header (SPEC.md sections 1 and 2): 64 px, hidden in embedded mode. */
+export function Header() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const small = useMediaQuery(theme.breakpoints.down('md'));
+  const { search } = useLocation();
+  const embedded = useMemo(() => isEmbedded(search, sessionStorageOrUndefined()), [search]);
+  const navigation = useHeaderNavigation();
+  const session = useHeaderSession();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  if (embedded) return null;
+  const sessionEntries = navigation.section('sessionManager');
+  return (
+    <>
+      <Box
+        component="header"
+        id="app-header"
+        data-testid="app-header"
+        sx={{
+          height: HEADER_HEIGHT,
+          flexShrink: 0,
+          px: { xs: 1, sm: 2 },
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+          position: 'sticky',
+          top: 0,
+          zIndex: (z) => z.zIndex.appBar,
+        }}
+      >
+        {small ? (
+          <IconButton
+            color="inherit"
+            data-testid="nav-drawer-toggle"
+            aria-label={drawerOpen ? t('header.nav.closeMenu') : t('header.nav.openMenu')}
+            aria-expanded={drawerOpen ? 'true' : 'false'}
+            onClick={() => setDrawerOpen(!drawerOpen)}
+          >
+            {drawerOpen ? <CloseOutlined /> : <MenuOutlined />}
+          </IconButton>
+        ) : null}
+        <HeaderLogo branding={navigation.branding} />
+        {small ? (
+          <Box sx={{ flex: 1 }} />
+        ) : (
+          <NavMenu entries={navigation.entries} activeId={navigation.activeId} />
+        )}
+        <HeaderAddons
+          session={session}
+          sessionEntries={sessionEntries}
+          dashboard={navigation.section('dashboard')}
+        />
+      </Box>
+      {small ? (
+        <MobileNavDrawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          entries={navigation.entries}
+          activeId={navigation.activeId}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { Button, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { consentCookie, isInIframe, shouldShowBanner, type ConsentValue } from './cookieConsent';
+
+interface CookieBannerProps {
+  /** Offers a Decline button (off by default). */
+  enableDecline?: boolean;
+  displayInIframe?: boolean;
+}
+
+/** SPEC.md sections 4 and 9: shown until answered; bottom right, at most 440 px wide. */
+export function CookieBanner({ enableDecline = false, displayInIframe = false }: CookieBannerProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(() =>
+    shouldShowBanner({ cookies: document.cookie, inIframe: isInIframe(), displayInIframe }),
+  );
+  if (!visible) return null;
+  const answer = (value: ConsentValue) => {
+    document.cookie = consentCookie(value, window.location.protocol);
+    setVisible(false);
+  };
+  return (
+    <Paper
+      role="region"
+      aria-label={t('header.cookie.label')}
+      data-testid="cookie-banner"
+      elevation={6}
+      sx={{
+        position: 'fixed',
+        right: 16,
+        bottom: 16,
+        left: { xs: 16, sm: 'auto' },
+        maxWidth: 440,
+        p: 2,
+        zIndex: (theme) => theme.zIndex.snackbar,
+      }}
+    >
+      <Typography variant="body2">{t('header.cookie.text')}</Typography>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
+        {enableDecline ? (
+          <Button onClick={() => answer('false')} data-testid="cookie-decline">
+            {t('header.cookie.decline')}
+          </Button>
+        ) : null}
+        <Button variant="contained" onClick={() => answer('true')} data-testid="cookie-accept">
+          {t('header.cookie.accept')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,18 @@
+import type { RouteObject } from 'react-router';
+import { ANALYTICS_ADMIN_PATH, NOTIFICATIONS_PATH } from './session/sessionLinks';
+
+/** The platform pages the header links to: the notification centre and the owners' analytics. */
+export function headerRoutes(): RouteObject[] {
+  return [
+    {
+      path: NOTIFICATIONS_PATH,
+      lazy: async () => ({
+        Component: (await import('./notifications/NotificationCentrePage')).NotificationCentrePage,
+      }),
+    },
+    {
+      path: ANALYTICS_ADMIN_PATH,
+      lazy: async () => ({ Component: (await import('./analytics/AnalyticsPage')).AnalyticsPage }),
+    },
+  ];
+}

@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { HEADER_SESSION_QUERY_KEY, SESSION_URL } from './useHeaderSession';
+
+/** Ends the session and goes to the site root (SPEC.md section 2). */
+export function useSignOut(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void fetch(SESSION_URL, { method: 'DELETE' })
+      .catch(() => undefined)
+      .finally(() => {
+        queryClient.removeQueries({ queryKey: HEADER_SESSION_QUERY_KEY });
+        window.location.assign('/');
+      });
+  }, [queryClient]);
+}

@@ -5,7 +5,8 @@ import {
   type ConnectStatus,
   type SessionUser,
 } from '@payshelf/api';
-import { HeadlessWallet } from '@payshelf/wallet';
+import * as Jwt from '@arcblock/jwt';
+import { authUrlFromDeepLink, HeadlessWallet } from '@payshelf/wallet';
 import { fromRandom } from '@ocap/wallet';
 
 /** A minimal browser: a cookie jar (names only, every path) in front of fetch. */
@@ -84,3 +85,40 @@ export async function signIn(browser: TestBrowser, wallet: HeadlessWallet): Prom
   if (!user) throw new Error('signed in but /api/session has no user');
   return user;
 }
+
+/** What the app sent back, decoded (after checking its signature). */
+export interface AppMessage {
+  appPk: string;
+  body: Record<string, unknown>;
+}
+
+async function appMessage(res: Response): Promise<AppMessage> {
+  const raw = (await res.json()) as { appPk?: string; authInfo?: string };
+  if (!raw.appPk || !raw.authInfo) throw new Error(`not a signed app message: ${JSON.stringify(raw)}`);
+  if (!(await Jwt.verify(raw.authInfo, raw.appPk))) throw new Error('app signature does not verify');
+  return { appPk: raw.appPk, body: Jwt.decode(raw.authInfo, true) };
+}
+
+/** One step of the protocol by hand, for tests that misbehave on purpose. */
+export const manual = {
+  async scan(deepLink: string): Promise<AppMessage> {
+    return appMessage(await fetch(authUrlFromDeepLink(deepLink)));
+  },
+  async answer(
+    url: string,
+    wallet: HeadlessWallet,
+    payload: Record<string, unknown>,
+    userPk = wallet.publicKey,
+  ): Promise<AppMessage> {
+    const userInfo = await wallet.signAnswer(payload);
+    return manual.post(url, { userPk, userInfo });
+  },
+  async post(url: string, body: Record<string, unknown>): Promise<AppMessage> {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return appMessage(res);
+  },
+};

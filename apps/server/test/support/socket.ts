@@ -2,8 +2,8 @@ import { socketServerMessage, type SocketServerMessage } from '@payshelf/api';
 import WebSocket from 'ws';
 
 /** A websocket test client that collects server messages and can wait for one matching a predicate. */
-export async function openSocket(url: string) {
-  const ws = new WebSocket(url);
+export async function openSocket(url: string, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(url, { headers });
   const received: SocketServerMessage[] = [];
   const waiters: Array<{
     match: (m: SocketServerMessage) => boolean;

@@ -4,3 +4,4 @@ export * from './payment/index.js';
 export * from './navigation.js';
 export * from './notifications.js';
 export * from './analytics.js';
+export * from './rails.js';

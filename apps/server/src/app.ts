@@ -15,6 +15,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
 import { registerIdentity } from './platform/identity/index.js';
+import { registerAnalytics } from './platform/analytics/index.js';
 import { registerNotifications } from './platform/notifications/index.js';
 import { registerNavigation } from './platform/navigation/index.js';
 
@@ -70,6 +71,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   await registerIdentity(app, services);
   await registerNavigation(app, services);
   registerNotifications(app, services);
+  registerAnalytics(app, services);
   relay.allow('public:', () => true);
   relay.mount(app, { path: RELAY_SOCKET_PATH, heartbeatSeconds: 30 });
   await serveSpa(app, config.webDistDir, config.PAYMENT_MOUNT_POINT);

@@ -1,2 +1,3 @@
 export * from './navigation.js';
 export * from './notifications.js';
+export * from './analytics.js';

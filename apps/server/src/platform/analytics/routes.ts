@@ -1,0 +1,52 @@
+import { ANALYTICS_PREFIX, pageviewsQuery } from '@payshelf/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../../app.js';
+import { ApiError, parseWith } from '../../core/http/errors.js';
+import { requireRole } from '../identity/index.js';
+import { cleanEventName, cleanPagePath, isBot } from './clean.js';
+import { countEvent, countPageView, pageviewsReport } from './service.js';
+
+/** What the injected script tag runs: nothing. The request itself is the beacon. */
+const SCRIPT = '/* counted */\n';
+
+function answerScript(reply: FastifyReply) {
+  return reply
+    .type('application/javascript; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(SCRIPT);
+}
+
+function wildcard(request: FastifyRequest): string {
+  const params = request.params as Record<string, string | undefined>;
+  return params['*'] ?? '';
+}
+
+/**
+ * Page-view and event beacons (SPEC.md section 7) and the owners' report. Counts are per UTC day and
+ * page path or event name only: no cookie is read or set, and nothing about the visitor is stored.
+ * Crawlers and scripts (by user agent) are answered but not counted.
+ */
+export function analyticsRoutes(app: FastifyInstance, services: Services): void {
+  const db = services.database.db;
+
+  app.get(`${ANALYTICS_PREFIX}/pv/*`, async (request, reply) => {
+    const path = cleanPagePath(wildcard(request));
+    if (path === null) throw ApiError.badRequest('parameter_invalid', 'Not a page path', 'path');
+    if (!isBot(request.headers['user-agent'])) await countPageView(db, path);
+    return answerScript(reply);
+  });
+
+  app.get(`${ANALYTICS_PREFIX}/evt/*`, async (request, reply) => {
+    const name = cleanEventName(wildcard(request));
+    if (name === null) throw ApiError.badRequest('parameter_invalid', 'An event name is needed', 'name');
+    if (!isBot(request.headers['user-agent'])) await countEvent(db, name);
+    return answerScript(reply);
+  });
+
+  app.get('/api/analytics/pageviews', async (request) => {
+    await requireRole(request, ['owner', 'admin']);
+    const { days } = parseWith(pageviewsQuery, request.query, 'query');
+    return pageviewsReport(db, days);
+  });
+}

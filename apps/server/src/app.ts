@@ -72,6 +72,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   await registerNavigation(app, services);
   registerNotifications(app, services);
   registerAnalytics(app, services);
+  await import('./payment/index.js').then((payment) => payment.registerPayment(app, services));
   relay.allow('public:', () => true);
   relay.mount(app, { path: RELAY_SOCKET_PATH, heartbeatSeconds: 30 });
   await serveSpa(app, config.webDistDir, config.PAYMENT_MOUNT_POINT);

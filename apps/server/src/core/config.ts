@@ -35,6 +35,11 @@ const schema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Load demo data into test mode at start (npm start turns this on). */
   DEMO_DATA: bool.default(false),
+  /** Registers this test-mode secret key at start, for automation (like a database's master key). */
+  PAYMENT_TEST_SECRET_KEY: z
+    .string()
+    .regex(/^sk_test_[A-Za-z0-9]{24,128}$/, 'must be sk_test_ followed by 24 to 128 letters or digits')
+    .optional(),
   /** A live install: real money and real identities. Refuses every test-only switch (DEV_WALLET). */
   PAYSHELF_LIVE: bool.default(false),
   /** Offer "Approve with test wallet" in the login dialog (a local key in DATA_DIR); never in live mode. */

@@ -1,0 +1,81 @@
+import {
+  listQuery,
+  price,
+  priceCreate,
+  priceUpdate,
+  product,
+  productCreate,
+  productUpdate,
+} from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import { crudRoutes } from '../shared/crud.js';
+import { wantsExpand } from '../shared/expand.js';
+import { finishPage } from '../shared/list.js';
+import { changePrice, createPrice, requirePrice } from './price-service.js';
+import { changeProduct, createProduct, requireProduct } from './product-service.js';
+import { getProducts, listPrices, listProducts, type PriceRow } from './repo.js';
+import { serializePrice, serializeProduct } from './serialize.js';
+
+export function catalogRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  const { db } = ctx;
+  crudRoutes(app, ctx, {
+    path: '/products',
+    tag: 'Products',
+    noun: 'product',
+    object: product,
+    createBody: productCreate,
+    updateBody: productUpdate,
+    listQuery: listQuery.extend({ type: z.enum(['service', 'good', 'credit']).optional() }),
+    create: async (c, body) => serializeProduct(await createProduct(db, c.livemode, body)),
+    retrieve: async (c, id) => serializeProduct(await requireProduct(db, id, c.livemode)),
+    update: async (c, id, body) => serializeProduct(await changeProduct(db, id, c.livemode, body)),
+    archive: async (c, id) => serializeProduct(await changeProduct(db, id, c.livemode, { active: false })),
+    list: async (c, q, url) => {
+      const { rows, page } = await listProducts(db, c.livemode, q);
+      return finishPage(rows, page, url, serializeProduct);
+    },
+  });
+
+  /** expand[]=product embeds the product (data.product on lists). */
+  const withProducts = async (c: Caller, rows: PriceRow[]) => {
+    const expand = wantsExpand(c.expand, 'product');
+    const byId = new Map(
+      expand
+        ? (
+            await getProducts(
+              db,
+              rows.map((r) => r.productId),
+              c.livemode,
+            )
+          ).map((p) => [p.id, p])
+        : [],
+    );
+    return rows.map((r) => serializePrice(r, byId.get(r.productId)));
+  };
+  const one = async (c: Caller, row: PriceRow) => (await withProducts(c, [row]))[0];
+
+  crudRoutes(app, ctx, {
+    path: '/prices',
+    tag: 'Prices',
+    noun: 'price',
+    object: price,
+    createBody: priceCreate,
+    updateBody: priceUpdate,
+    listQuery: listQuery.extend({
+      product_id: z.string().max(100).optional(),
+      currency_id: z.string().max(100).optional(),
+      type: z.enum(['one_time', 'recurring']).optional(),
+    }),
+    create: async (c, body) => one(c, await createPrice(db, c.livemode, body)),
+    retrieve: async (c, id) => one(c, await requirePrice(db, id, c.livemode)),
+    update: async (c, id, body) => one(c, await changePrice(db, id, c.livemode, body)),
+    archive: async (c, id) => one(c, await changePrice(db, id, c.livemode, { active: false })),
+    list: async (c, q, url) => {
+      const { rows, page } = await listPrices(db, c.livemode, q);
+      const list = finishPage(rows, page, url, (r) => r);
+      return { ...list, data: await withProducts(c, list.data) };
+    },
+  });
+}

@@ -1,0 +1,124 @@
+import type { LineItemInput } from '@payshelf/api';
+import {
+  checkCustomUnitAmountItems,
+  checkQuantity,
+  checkoutTotal,
+  isTrialing,
+  unitAmountFor,
+  usesCustomUnitAmount,
+  type LineItem as RuleLineItem,
+} from '@payshelf/money';
+import { ApiError } from '../../core/http/errors.js';
+import { getPrices, type PriceRow } from '../catalog/repo.js';
+import { toRulePrice } from '../catalog/serialize.js';
+import type { StoredLineItem, StoredSubscriptionData } from '../../db/schema/index.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { newId } from '../shared/ids.js';
+import { moneyRule, throwIfRule } from '../shared/rules.js';
+import { nowSeconds } from '../shared/time.js';
+
+export type PriceMap = Map<string, PriceRow>;
+
+/** Every price a set of line items refers to (price and upsell price), in the given mode. */
+export async function loadPrices(db: Db, items: StoredLineItem[], livemode: boolean): Promise<PriceMap> {
+  const ids = items.flatMap((i) => [i.price_id, ...(i.upsell_price_id ? [i.upsell_price_id] : [])]);
+  return new Map((await getPrices(db, ids, livemode)).map((p) => [p.id, p]));
+}
+
+export function priceOf(prices: PriceMap, id: string): PriceRow {
+  const row = prices.get(id);
+  if (!row) throw ApiError.badRequest('resource_missing', `No such price: '${id}'`);
+  return row;
+}
+
+export function toRuleItem(item: StoredLineItem, prices: PriceMap): RuleLineItem {
+  return {
+    price: toRulePrice(priceOf(prices, item.price_id)),
+    quantity: item.quantity,
+    upsell_price: item.upsell_price_id ? toRulePrice(priceOf(prices, item.upsell_price_id)) : null,
+    custom_amount: item.custom_amount === null ? null : BigInt(item.custom_amount),
+    adjustable_quantity: item.adjustable_quantity,
+  };
+}
+
+/**
+ * Reads merchant line items: prices must exist in the mode and be active, be sold in the currency,
+ * respect stock and per-checkout limits, and at most one item may use a custom unit amount.
+ */
+export async function resolveLineItems(
+  db: Db,
+  livemode: boolean,
+  inputs: LineItemInput[],
+  currencyId: string | undefined,
+): Promise<{ items: StoredLineItem[]; prices: PriceMap; currencyId: string; recurring: boolean }> {
+  const items: StoredLineItem[] = inputs.map((input) => ({
+    id: newId('li'),
+    price_id: input.price_id,
+    quantity: input.quantity,
+    adjustable_quantity: input.adjustable_quantity ?? null,
+    upsell_price_id: null,
+    cross_sell: false,
+    custom_amount: input.custom_amount ?? null,
+  }));
+  const prices = await loadPrices(db, items, livemode);
+  const currency = currencyId ?? prices.get(inputs[0]?.price_id ?? '')?.currencyId;
+  items.forEach((item, i) => {
+    const param = `line_items.${i}`;
+    const price = prices.get(item.price_id);
+    if (!price)
+      throw ApiError.badRequest('resource_missing', `No such price: '${item.price_id}'`, `${param}.price_id`);
+    if (!price.active)
+      throw ApiError.badRequest('price_inactive', 'The price is archived', `${param}.price_id`);
+    const rule = toRulePrice(price);
+    moneyRule(`${param}.price_id`, () => unitAmountFor(rule, currency ?? ''));
+    const adj = item.adjustable_quantity;
+    if (adj?.minimum !== undefined && adj.maximum !== undefined && adj.minimum > adj.maximum) {
+      throw ApiError.badRequest(
+        'parameter_invalid',
+        'minimum must not exceed maximum',
+        `${param}.adjustable_quantity.minimum`,
+      );
+    }
+    throwIfRule(checkQuantity(rule, item.quantity), `${param}.quantity`);
+    if (item.custom_amount !== null && !usesCustomUnitAmount({ price: rule, quantity: 1 })) {
+      throw ApiError.badRequest(
+        'parameter_invalid',
+        'custom_amount needs a price with custom_unit_amount',
+        `${param}.custom_amount`,
+      );
+    }
+  });
+  throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, prices))), 'line_items');
+  const recurring = items.some((i) => prices.get(i.price_id)?.type === 'recurring');
+  return { items, prices, currencyId: currency ?? '', recurring };
+}
+
+/** Subtotal and total of the session today (recurring lines are free while trialing, metered always). */
+export function sessionTotals(
+  items: StoredLineItem[],
+  prices: PriceMap,
+  currencyId: string,
+  subscriptionData: StoredSubscriptionData | null,
+): { subtotal: bigint; total: bigint } {
+  const trialing = isTrialing(subscriptionData, currencyId, nowSeconds());
+  const subtotal = moneyRule('line_items', () =>
+    checkoutTotal(
+      items.map((i) => toRuleItem(i, prices)),
+      currencyId,
+      { trialing },
+    ),
+  );
+  return { subtotal, total: subtotal };
+}
+
+/** Currencies every line item can be paid in (its base currency or one of its currency options). */
+export function payableCurrencies(items: StoredLineItem[], prices: PriceMap): Set<string> | null {
+  let result: string[] | null = null;
+  for (const item of items) {
+    const price = prices.get(item.upsell_price_id ?? item.price_id);
+    if (!price) continue;
+    const ids = new Set<string>([price.currencyId, ...price.currencyOptions.map((o) => o.currency_id)]);
+    result = result === null ? [...ids] : result.filter((id: string) => ids.has(id));
+  }
+  return result === null ? null : new Set(result);
+}

@@ -1,0 +1,74 @@
+import type { ListQuery } from '@payshelf/api';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { checkoutSessions } from '../../db/schema/index.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { pageOf, type Page } from '../shared/list.js';
+
+export type SessionRow = typeof checkoutSessions.$inferSelect;
+export type SessionInsert = typeof checkoutSessions.$inferInsert;
+
+/** By id, in one mode or (livemode null) in whichever it lives; `lock` holds the row until commit. */
+export async function getSession(
+  db: Db,
+  id: string,
+  livemode: boolean | null,
+  lock = false,
+): Promise<SessionRow | null> {
+  const query = db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.id, id),
+        livemode === null ? undefined : eq(checkoutSessions.livemode, livemode),
+      ),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertSession(db: Db, row: SessionInsert): Promise<SessionRow> {
+  const [created] = await db.insert(checkoutSessions).values(row).returning();
+  if (!created) throw new Error('insert failed');
+  return created;
+}
+
+export async function updateSession(db: Db, id: string, set: Partial<SessionInsert>): Promise<SessionRow> {
+  const [row] = await db
+    .update(checkoutSessions)
+    .set({ ...set, updatedAt: new Date(), version: sql`${checkoutSessions.version} + 1` })
+    .where(eq(checkoutSessions.id, id))
+    .returning();
+  if (!row) throw new Error('checkout session vanished');
+  return row;
+}
+
+/** Open sessions past expires_at become expired (the scheduled sweep; reads also expire lazily). */
+export async function expireDue(db: Db): Promise<SessionRow[]> {
+  return db
+    .update(checkoutSessions)
+    .set({ status: 'expired', updatedAt: new Date() })
+    .where(and(eq(checkoutSessions.status, 'open'), lt(checkoutSessions.expiresAt, new Date())))
+    .returning();
+}
+
+export async function listSessions(
+  db: Db,
+  livemode: boolean,
+  q: ListQuery & { status?: 'open' | 'complete' | 'expired'; payment_link_id?: string; customer_id?: string },
+): Promise<{ rows: SessionRow[]; page: Page }> {
+  const filters = [
+    q.status ? eq(checkoutSessions.status, q.status) : undefined,
+    q.payment_link_id ? eq(checkoutSessions.paymentLinkId, q.payment_link_id) : undefined,
+    q.customer_id ? eq(checkoutSessions.customerId, q.customer_id) : undefined,
+  ];
+  const page = await pageOf(db, checkoutSessions, checkoutSessions, livemode, q, filters);
+  const rows = await db
+    .select()
+    .from(checkoutSessions)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .limit(page.limit);
+  return { rows, page };
+}

@@ -1,0 +1,62 @@
+import { checkoutSession, checkoutSessionCreate, checkoutSessionUpdate, listQuery } from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { getCustomer } from '../customers/repo.js';
+import { serializeCustomer } from '../customers/service.js';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import { crudRoutes } from '../shared/crud.js';
+import { wantsExpand } from '../shared/expand.js';
+import { finishPage } from '../shared/list.js';
+import { defineRoute } from '../shared/route.js';
+import { listSessions, updateSession, type SessionRow } from './repo.js';
+import { sessionObject } from './serialize.js';
+import { createSession, expireSession, readSession } from './service.js';
+
+export function sessionRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  const { db } = ctx;
+  /** expand[]=customer embeds the customer. */
+  const show = async (c: Caller, row: SessionRow) => {
+    const session = await sessionObject({ db, base: c.base, mount: ctx.mount }, row);
+    if (!wantsExpand(c.expand, 'customer') || !row.customerId) return session;
+    const customer = await getCustomer(db, row.customerId, row.livemode);
+    return { ...session, customer: customer ? serializeCustomer(customer) : null };
+  };
+  crudRoutes(app, ctx, {
+    path: '/checkout-sessions',
+    tag: 'Checkout sessions',
+    noun: 'checkout session',
+    object: checkoutSession,
+    createBody: checkoutSessionCreate,
+    updateBody: checkoutSessionUpdate,
+    listQuery: listQuery.extend({
+      status: z.enum(['open', 'complete', 'expired']).optional(),
+      payment_link_id: z.string().max(100).optional(),
+      customer_id: z.string().max(100).optional(),
+    }),
+    create: async (c, body) => show(c, await createSession(db, c.livemode, body, c.idempotencyKey)),
+    retrieve: async (c, id) => show(c, await readSession(db, id, c.livemode)),
+    update: async (c, id, body) => {
+      await readSession(db, id, c.livemode);
+      return show(c, await updateSession(db, id, { metadata: body.metadata }));
+    },
+    list: async (c, q, url) => {
+      const { rows, page } = await listSessions(db, c.livemode, q);
+      const list = finishPage(rows, page, url, (r) => r);
+      return { ...list, data: await Promise.all(list.data.map((r) => show(c, r))) };
+    },
+  });
+  defineRoute(app, ctx, {
+    method: 'PUT',
+    url: '/checkout-sessions/:id/expire',
+    auth: 'merchant',
+    tag: 'Checkout sessions',
+    summary: 'Expire an open checkout session now',
+    body: z.object({}),
+    query: z.object({}),
+    response: checkoutSession,
+    handler: async ({ caller, params }) => {
+      const row = await readSession(db, params.id ?? '', caller.livemode);
+      return show(caller, await expireSession(db, row, caller.idempotencyKey));
+    },
+  });
+}

@@ -1,0 +1,174 @@
+import type { CheckoutSessionCreate, LineItemInput } from '@payshelf/api';
+import { ApiError } from '../../core/http/errors.js';
+import type { StoredSubscriptionData } from '../../db/schema/index.js';
+import { requireCustomer } from '../customers/service.js';
+import type { LinkRow } from '../links/repo.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { recordEvent } from '../shared/events.js';
+import { newId } from '../shared/ids.js';
+import { nowSeconds } from '../shared/time.js';
+import { resolveLineItems, sessionTotals } from './lines.js';
+import { getSession, insertSession, updateSession, type SessionInsert, type SessionRow } from './repo.js';
+
+/** Stripe's window: a session lives 24 hours by default, at least 30 minutes. */
+const DEFAULT_TTL_SECONDS = 24 * 3600;
+const MIN_TTL_SECONDS = 30 * 60;
+
+function modeFor(requested: CheckoutSessionCreate['mode'], recurring: boolean): SessionRow['mode'] {
+  const derived = recurring ? 'subscription' : 'payment';
+  if (!requested || requested === derived) return derived;
+  if (requested === 'setup' && recurring) return 'setup';
+  throw ApiError.badRequest(
+    'parameter_invalid',
+    `mode ${requested} does not fit these line items (${derived} expected)`,
+    'mode',
+  );
+}
+
+function expiry(requested: number | undefined): Date {
+  const now = nowSeconds();
+  if (
+    requested !== undefined &&
+    (requested < now + MIN_TTL_SECONDS || requested > now + DEFAULT_TTL_SECONDS)
+  ) {
+    throw ApiError.badRequest(
+      'parameter_invalid',
+      'expires_at must be 30 minutes to 24 hours from now',
+      'expires_at',
+    );
+  }
+  return new Date((requested ?? now + DEFAULT_TTL_SECONDS) * 1000);
+}
+
+interface Draft {
+  lineItems: LineItemInput[];
+  currencyId?: string;
+  mode?: CheckoutSessionCreate['mode'];
+  subscriptionData: StoredSubscriptionData | null;
+  rest: Omit<
+    SessionInsert,
+    'id' | 'livemode' | 'mode' | 'currencyId' | 'lineItems' | 'amountSubtotal' | 'amountTotal' | 'expiresAt'
+  >;
+  expiresAt?: number;
+}
+
+async function insertDraft(db: Db, livemode: boolean, d: Draft, idem: string | null): Promise<SessionRow> {
+  const { items, prices, currencyId, recurring } = await resolveLineItems(
+    db,
+    livemode,
+    d.lineItems,
+    d.currencyId,
+  );
+  const mode = modeFor(d.mode, recurring);
+  const { subtotal, total } = sessionTotals(items, prices, currencyId, d.subscriptionData);
+  return db.transaction(async (tx) => {
+    const row = await insertSession(tx, {
+      ...d.rest,
+      id: newId('cs'),
+      livemode,
+      mode,
+      currencyId,
+      lineItems: items,
+      amountSubtotal: subtotal,
+      amountTotal: total,
+      paymentStatus: total === 0n ? 'no_payment_required' : 'unpaid',
+      subscriptionData: d.subscriptionData,
+      expiresAt: expiry(d.expiresAt),
+    });
+    await recordEvent(tx, 'checkout.session.created', row, idem);
+    return row;
+  });
+}
+
+export async function createSession(
+  db: Db,
+  livemode: boolean,
+  input: CheckoutSessionCreate,
+  idem: string | null,
+) {
+  if (input.customer_id) await requireCustomer(db, input.customer_id, livemode, 'customer_id');
+  return insertDraft(
+    db,
+    livemode,
+    {
+      lineItems: input.line_items,
+      currencyId: input.currency_id,
+      mode: input.mode,
+      subscriptionData: input.subscription_data ?? null,
+      expiresAt: input.expires_at,
+      rest: {
+        customerId: input.customer_id ?? null,
+        customerEmail: input.customer_email ?? null,
+        successUrl: input.success_url ?? null,
+        cancelUrl: input.cancel_url ?? null,
+        submitType: input.submit_type ?? 'auto',
+        crossSellBehavior: input.cross_sell_behavior ?? 'auto',
+        billingAddressCollection: input.billing_address_collection ?? 'auto',
+        phoneNumberCollection: input.phone_number_collection?.enabled ?? false,
+        metadata: input.metadata ?? {},
+      },
+    },
+    idem,
+  );
+}
+
+/** checkout-sessions/start/{plink}: a fresh session with the link's items and options. */
+export async function createFromLink(db: Db, link: LinkRow, customerId: string | null): Promise<SessionRow> {
+  if (!link.active) throw ApiError.badRequest('payment_link_inactive', 'Expired Link');
+  return insertDraft(
+    db,
+    link.livemode,
+    {
+      lineItems: link.lineItems.map((i) => ({
+        price_id: i.price_id,
+        quantity: i.quantity,
+        ...(i.adjustable_quantity ? { adjustable_quantity: i.adjustable_quantity } : {}),
+        ...(i.custom_amount !== null ? { custom_amount: i.custom_amount } : {}),
+      })),
+      currencyId: link.currencyId ?? undefined,
+      subscriptionData: link.subscriptionData,
+      rest: {
+        paymentLinkId: link.id,
+        customerId,
+        successUrl:
+          link.afterCompletion.type === 'redirect' ? (link.afterCompletion.redirect?.url ?? null) : null,
+        submitType: link.submitType,
+        crossSellBehavior: link.crossSellBehavior,
+        billingAddressCollection: link.billingAddressCollection,
+        phoneNumberCollection: link.phoneNumberCollection,
+        metadata: link.metadata,
+      },
+    },
+    null,
+  );
+}
+
+/** Reads a session, turning an open one past expires_at into expired on the way. */
+export async function readSession(db: Db, id: string, livemode: boolean | null): Promise<SessionRow> {
+  const row = await getSession(db, id, livemode);
+  if (!row) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+  if (row.status === 'open' && row.expiresAt.getTime() <= Date.now())
+    return expireSession(db, row, null, false);
+  return row;
+}
+
+/** `now`: a merchant expires it early, so expires_at moves to now (the page reads expiry from it). */
+export async function expireSession(
+  db: Db,
+  row: SessionRow,
+  idem: string | null,
+  now = true,
+): Promise<SessionRow> {
+  if (row.status === 'complete') {
+    throw ApiError.badRequest('checkout_session_complete', 'A completed checkout session cannot be expired');
+  }
+  if (row.status === 'expired') return row;
+  return db.transaction(async (tx) => {
+    const updated = await updateSession(tx, row.id, {
+      status: 'expired',
+      ...(now ? { expiresAt: new Date() } : {}),
+    });
+    await recordEvent(tx, 'checkout.session.expired', updated, idem);
+    return updated;
+  });
+}

@@ -1,0 +1,85 @@
+import type { Customer, CustomerCreate, CustomerUpdate } from '@payshelf/api';
+import { ApiError } from '../../core/http/errors.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { definedOnly } from '../shared/expand.js';
+import { newId } from '../shared/ids.js';
+import { iso } from '../shared/time.js';
+import { getCustomer, getCustomerByDid, insertCustomer, updateCustomer, type CustomerRow } from './repo.js';
+
+export function serializeCustomer(row: CustomerRow): Customer {
+  return {
+    id: row.id,
+    object: 'customer',
+    livemode: row.livemode,
+    active: row.active,
+    did: row.did,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    description: row.description,
+    delinquent: row.delinquent,
+    metadata: row.metadata as Customer['metadata'],
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}
+
+export async function requireCustomer(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  param?: string,
+): Promise<CustomerRow> {
+  const row = await getCustomer(db, id, livemode);
+  if (!row) {
+    if (param) throw ApiError.badRequest('resource_missing', `No such customer: '${id}'`, param);
+    throw ApiError.notFound(`No such customer: '${id.slice(0, 100)}'`);
+  }
+  return row;
+}
+
+async function checkDid(
+  db: Db,
+  did: string | null | undefined,
+  livemode: boolean,
+  self?: string,
+): Promise<void> {
+  if (!did) return;
+  const other = await getCustomerByDid(db, did, livemode);
+  if (other && other.id !== self) {
+    throw ApiError.badRequest(
+      'customer_exists',
+      `A customer with this did already exists: ${other.id}`,
+      'did',
+    );
+  }
+}
+
+export async function createCustomer(db: Db, livemode: boolean, input: CustomerCreate): Promise<CustomerRow> {
+  await checkDid(db, input.did, livemode);
+  return insertCustomer(db, {
+    id: newId('cus'),
+    livemode,
+    did: input.did ?? null,
+    name: input.name ?? null,
+    email: input.email ?? null,
+    phone: input.phone ?? null,
+    address: input.address ?? null,
+    description: input.description ?? null,
+    metadata: input.metadata ?? {},
+  });
+}
+
+export async function changeCustomer(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  input: CustomerUpdate & { active?: boolean },
+): Promise<CustomerRow> {
+  await requireCustomer(db, id, livemode);
+  await checkDid(db, input.did, livemode, id);
+  const row = await updateCustomer(db, id, livemode, definedOnly({ ...input }));
+  if (!row) throw ApiError.notFound();
+  return row;
+}

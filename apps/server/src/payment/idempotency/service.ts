@@ -1,0 +1,104 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ApiError, fromZodError } from '../../core/http/errors.js';
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../shared/context.js';
+import { sha256Hex } from '../shared/ids.js';
+import { claim, complete, findClaim, release, type Claim } from './repo.js';
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/** JSON with object keys sorted, so the same body with its keys reordered is the same request. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+function sendJson(reply: FastifyReply, status: number, body: string): FastifyReply {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** What the first request answered, or null for a failure on our side (which is not remembered). */
+function outcome(err: unknown): { status: number; body: string } | null {
+  const api = err instanceof ApiError ? err : err instanceof z.ZodError ? fromZodError(err, 'body') : null;
+  if (!api || api.status >= 500) return null;
+  return { status: api.status, body: JSON.stringify(api.toJSON()) };
+}
+
+/**
+ * Idempotency-Key on a mutating merchant call: the first request runs and its answer (status and
+ * body, errors included) is stored; a replay with the same method, path and body gets that answer
+ * again (`Idempotent-Replayed: true`); the same key with a different request is refused. Keys are
+ * scoped per API key (or admin session) and mode.
+ */
+export async function runIdempotent(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller,
+  run: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const key = caller.idempotencyKey;
+  if (key === null) return sendJson(reply, 200, JSON.stringify(await run()));
+  if (!KEY_PATTERN.test(key)) {
+    throw ApiError.badRequest(
+      'idempotency_key_invalid',
+      'Idempotency-Key must be 1 to 255 printable ASCII characters',
+      'Idempotency-Key',
+    );
+  }
+  const path = request.url.split('?')[0] ?? request.url;
+  const c: Claim = {
+    apiKeyId: caller.actor,
+    livemode: caller.livemode,
+    key,
+    method: request.method,
+    path,
+    requestHash: sha256Hex(`${request.method} ${path}\n${canonicalJson(request.body ?? null)}`),
+  };
+  const id = await claim(db, c);
+  if (id === null) {
+    const first = await findClaim(db, c);
+    if (!first)
+      throw new ApiError('idempotency_error', 'idempotency_request_in_progress', 'Retry this request');
+    if (first.requestHash !== c.requestHash) {
+      throw new ApiError(
+        'idempotency_error',
+        'idempotency_key_in_use',
+        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try a key other than '${key}' for a different request.`,
+        'Idempotency-Key',
+        400,
+      );
+    }
+    if (first.statusCode === null || first.responseBody === null) {
+      throw new ApiError(
+        'idempotency_error',
+        'idempotency_request_in_progress',
+        'The first request with this Idempotency-Key is still running; retry shortly',
+      );
+    }
+    reply.header('idempotent-replayed', 'true');
+    return sendJson(reply, first.statusCode, first.responseBody);
+  }
+  let status = 200;
+  let body: string;
+  try {
+    body = JSON.stringify(await run());
+  } catch (err) {
+    const known = outcome(err);
+    if (!known) {
+      await release(db, id);
+      throw err;
+    }
+    status = known.status;
+    body = known.body;
+  }
+  await complete(db, id, status, body);
+  return sendJson(reply, status, body);
+}

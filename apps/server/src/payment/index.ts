@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../app.js';
+import { expireDue } from './checkout/repo.js';
+import { prune } from './idempotency/repo.js';
+import { recordEvent } from './shared/events.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { customerRoutes } from './customers/routes.js';
+import { linkRoutes } from './links/routes.js';
+import { sessionRoutes } from './checkout/routes.js';
+import { keyRoutes } from './keys/routes.js';
+import { registerEnvTestKey } from './keys/service.js';
+import { methodRoutes } from './methods/routes.js';
+import { OpenApiRegistry } from './openapi/registry.js';
+import { openApiRoutes } from './openapi/routes.js';
+import type { PaymentContext, SessionResolver } from './shared/context.js';
+
+/** Until the identity module provides sessions, nobody is signed in. */
+const noSession: SessionResolver = async () => null;
+
+function publicBase(services: Services) {
+  return (request: FastifyRequest): string =>
+    services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The payment part: merchant API (secret keys), checkout browser calls and the OpenAPI document, all
+ * under `${PAYMENT_MOUNT_POINT}/api`.
+ */
+export async function registerPayment(
+  app: FastifyInstance,
+  services: Services,
+  resolveSession: SessionResolver = noSession,
+): Promise<PaymentContext> {
+  const mount = services.config.PAYMENT_MOUNT_POINT === '/' ? '' : services.config.PAYMENT_MOUNT_POINT;
+  const ctx: PaymentContext = {
+    services,
+    db: services.database.db,
+    mount,
+    openapi: new OpenApiRegistry(`${mount}/api`),
+    resolveSession,
+    publicBase: publicBase(services),
+  };
+  const secret = services.config.PAYMENT_TEST_SECRET_KEY;
+  if (secret) await registerEnvTestKey(ctx.db, secret);
+
+  services.jobs.define('payment:idempotency-prune', z.object({}).passthrough(), async () => prune(ctx.db));
+  services.jobs.schedule('23 * * * *', 'payment:idempotency-prune');
+  services.jobs.define('payment:checkout-expire', z.object({}).passthrough(), async () => {
+    for (const row of await expireDue(ctx.db)) await recordEvent(ctx.db, 'checkout.session.expired', row);
+  });
+  services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
+
+  await app.register(
+    async (scope) => {
+      keyRoutes(scope, ctx);
+      methodRoutes(scope, ctx);
+      catalogRoutes(scope, ctx);
+      customerRoutes(scope, ctx);
+      linkRoutes(scope, ctx);
+      sessionRoutes(scope, ctx);
+      openApiRoutes(scope, ctx);
+    },
+    { prefix: `${mount}/api` },
+  );
+  return ctx;
+}

@@ -1,0 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import { findActiveKeyBySecret, touchKey } from './repo.js';
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{24,128}$/;
+
+/**
+ * A merchant call carries `Authorization: Bearer sk_…`; the key decides test or live. A signed-in
+ * owner or admin (the admin UI) may call the same endpoints and chooses the mode with `livemode`.
+ */
+export async function authenticateMerchant(
+  ctx: PaymentContext,
+  request: FastifyRequest,
+): Promise<Omit<Caller, 'expand' | 'base'>> {
+  const header = request.headers.authorization;
+  const idempotencyKey = headerText(request.headers['idempotency-key']);
+  if (header) {
+    const secret = BEARER.exec(header)?.[1];
+    if (!secret || !SECRET_KEY_PATTERN.test(secret)) {
+      throw ApiError.unauthenticated(
+        'Invalid API key: expected `Authorization: Bearer sk_test_…` or sk_live_…',
+      );
+    }
+    const key = await findActiveKeyBySecret(ctx.db, secret);
+    if (!key) throw ApiError.unauthenticated('Invalid or revoked API key');
+    void touchKey(ctx.db, key.id).catch(() => undefined);
+    return { livemode: key.livemode, actor: `key:${key.id}`, did: null, idempotencyKey };
+  }
+  const session = await ctx.resolveSession(request);
+  if (!session) throw ApiError.unauthenticated('Provide a secret API key: `Authorization: Bearer sk_test_…`');
+  if (session.role !== 'owner' && session.role !== 'admin') throw ApiError.forbidden();
+  const mode = (request.query as Record<string, unknown> | undefined)?.livemode;
+  const livemode = !(mode === 'false' || mode === '0');
+  return { livemode, actor: `session:${session.did}`, did: session.did, idempotencyKey };
+}
+
+function headerText(value: string | string[] | undefined): string | null {
+  if (Array.isArray(value)) return value[0] ?? null;
+  return value ?? null;
+}

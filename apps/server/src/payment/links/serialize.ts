@@ -1,0 +1,63 @@
+import type { LineItem, PaymentLink } from '@payshelf/api';
+import { getProducts } from '../catalog/repo.js';
+import { serializePrice } from '../catalog/serialize.js';
+import type { PriceMap } from '../checkout/lines.js';
+import type { StoredLineItem } from '../../db/schema/index.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { iso } from '../shared/time.js';
+import type { LinkRow } from './repo.js';
+
+/** Line items with their price (and upsell price) embedded, each with its product. */
+export async function expandLineItems(
+  db: Db,
+  items: StoredLineItem[],
+  prices: PriceMap,
+  livemode: boolean,
+): Promise<LineItem[]> {
+  const products = new Map(
+    (
+      await getProducts(
+        db,
+        [...prices.values()].map((p) => p.productId),
+        livemode,
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const price = (id: string) => {
+    const row = prices.get(id);
+    return row ? serializePrice(row, products.get(row.productId)) : undefined;
+  };
+  return items.map((item) => ({
+    ...item,
+    price: price(item.price_id),
+    upsell_price: item.upsell_price_id ? (price(item.upsell_price_id) ?? null) : null,
+  }));
+}
+
+export function checkoutUrl(base: string, mount: string, id: string): string {
+  return `${base}${mount}/checkout/pay/${id}`;
+}
+
+export function serializeLink(row: LinkRow, lineItems: LineItem[], url: string): PaymentLink {
+  return {
+    id: row.id,
+    object: 'payment_link',
+    livemode: row.livemode,
+    active: row.active,
+    name: row.name,
+    currency_id: row.currencyId,
+    line_items: lineItems,
+    after_completion: row.afterCompletion,
+    donation_settings: row.donationSettings,
+    allow_promotion_codes: row.allowPromotionCodes,
+    submit_type: row.submitType,
+    cross_sell_behavior: row.crossSellBehavior,
+    billing_address_collection: row.billingAddressCollection,
+    phone_number_collection: { enabled: row.phoneNumberCollection },
+    subscription_data: row.subscriptionData,
+    url,
+    metadata: row.metadata as PaymentLink['metadata'],
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+  };
+}

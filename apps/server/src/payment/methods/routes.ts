@@ -1,0 +1,62 @@
+import {
+  listQuery,
+  paymentCurrency,
+  paymentCurrencyCreate,
+  paymentCurrencyUpdate,
+  paymentMethod,
+  paymentMethodCreate,
+  paymentMethodUpdate,
+} from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PaymentContext } from '../shared/context.js';
+import { crudRoutes } from '../shared/crud.js';
+import { finishPage } from '../shared/list.js';
+import { listCurrencies, listMethods } from './repo.js';
+import { serializeCurrency, serializeMethod } from './serialize.js';
+import {
+  changeCurrency,
+  changeMethod,
+  createCurrency,
+  createMethod,
+  requireCurrency,
+  requireMethod,
+} from './service.js';
+
+export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  const { db } = ctx;
+  crudRoutes(app, ctx, {
+    path: '/payment-methods',
+    tag: 'Payment methods',
+    noun: 'payment method',
+    object: paymentMethod,
+    createBody: paymentMethodCreate,
+    updateBody: paymentMethodUpdate,
+    listQuery,
+    create: async (c, body) => serializeMethod(await createMethod(db, c.livemode, body)),
+    retrieve: async (c, id) => serializeMethod(await requireMethod(db, id, c.livemode)),
+    update: async (c, id, body) => serializeMethod(await changeMethod(db, id, c.livemode, body)),
+    archive: async (c, id) => serializeMethod(await changeMethod(db, id, c.livemode, { active: false })),
+    list: async (c, q, url) => {
+      const { rows, page } = await listMethods(db, c.livemode, q);
+      return finishPage(rows, page, url, (r) => serializeMethod(r));
+    },
+  });
+  crudRoutes(app, ctx, {
+    path: '/payment-currencies',
+    tag: 'Payment currencies',
+    noun: 'payment currency',
+    object: paymentCurrency,
+    createBody: paymentCurrencyCreate,
+    updateBody: paymentCurrencyUpdate,
+    listQuery: listQuery.extend({ payment_method_id: z.string().max(100).optional() }),
+    create: async (c, body) => serializeCurrency(await createCurrency(db, c.livemode, body)),
+    retrieve: async (c, id) => serializeCurrency(await requireCurrency(db, id, c.livemode)),
+    update: async (c, id, body) => serializeCurrency(await changeCurrency(db, id, c.livemode, body)),
+    archive: async (c, id) => serializeCurrency(await changeCurrency(db, id, c.livemode, { active: false })),
+    list: async (c, q, url) => {
+      const { rows, page } = await listCurrencies(db, c.livemode, q);
+      return finishPage(rows, page, url, serializeCurrency);
+    },
+  });
+}

@@ -1,0 +1,206 @@
+import type {
+  PaymentCurrencyCreate,
+  PaymentCurrencyUpdate,
+  PaymentMethodCreate,
+  PaymentMethodSettings,
+  PaymentMethodType,
+  PaymentMethodUpdate,
+} from '@payshelf/api';
+import { ApiError } from '../../core/http/errors.js';
+import type { Db } from '../../db/database.js';
+import { definedOnly } from '../shared/expand.js';
+import { newId } from '../shared/ids.js';
+import {
+  clearBaseCurrency,
+  getCurrency,
+  getMethod,
+  insertCurrency,
+  insertMethod,
+  updateCurrency,
+  updateMethod,
+  type CurrencyRow,
+  type MethodRow,
+} from './repo.js';
+
+const FEATURES: Record<PaymentMethodType, { recurring: boolean; refund: boolean; dispute: boolean }> = {
+  stripe: { recurring: true, refund: true, dispute: true },
+  ethereum: { recurring: true, refund: true, dispute: false },
+  base: { recurring: true, refund: true, dispute: false },
+  arcblock: { recurring: true, refund: true, dispute: false },
+  bitcoin: { recurring: false, refund: false, dispute: false },
+};
+
+const CONFIRMATION: Record<PaymentMethodType, { type: 'immediate' | 'callback' | 'block'; block?: number }> =
+  {
+    stripe: { type: 'callback' },
+    ethereum: { type: 'block', block: 1 },
+    base: { type: 'block', block: 1 },
+    arcblock: { type: 'immediate' },
+    bitcoin: { type: 'block', block: 1 },
+  };
+
+/** The settings object of a method must configure its own rail. */
+function checkSettings(type: PaymentMethodType, settings: PaymentMethodSettings): void {
+  if (!settings[type]) {
+    throw ApiError.badRequest(
+      'parameter_missing',
+      `settings.${type} is required for a ${type} method`,
+      `settings.${type}`,
+    );
+  }
+}
+
+/** Secrets are write-only: an update that leaves them out (or sends the mask back) keeps the stored ones. */
+function mergeSecrets(old: Record<string, unknown>, next: PaymentMethodSettings): PaymentMethodSettings {
+  const previous = old.stripe as Record<string, string | undefined> | undefined;
+  if (!next.stripe || !previous) return next;
+  const keep = (value: string | undefined, stored: string | undefined) =>
+    value === undefined || value.includes('…') ? stored : value;
+  return {
+    ...next,
+    stripe: {
+      ...next.stripe,
+      secret_key: keep(next.stripe.secret_key, previous.secret_key),
+      webhook_signing_secret: keep(next.stripe.webhook_signing_secret, previous.webhook_signing_secret),
+    },
+  };
+}
+
+export async function createMethod(
+  db: Db,
+  livemode: boolean,
+  input: PaymentMethodCreate,
+): Promise<MethodRow> {
+  checkSettings(input.type, input.settings);
+  return insertMethod(db, {
+    id: newId('pm'),
+    livemode,
+    type: input.type,
+    name: input.name,
+    description: input.description ?? null,
+    logo: input.logo ?? null,
+    settings: input.settings,
+    features: input.features ?? FEATURES[input.type],
+    confirmation: input.confirmation ?? CONFIRMATION[input.type],
+    metadata: input.metadata ?? {},
+    active: input.active ?? true,
+  });
+}
+
+export async function requireMethod(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  param?: string,
+): Promise<MethodRow> {
+  const row = await getMethod(db, id, livemode);
+  if (!row) {
+    if (param) throw ApiError.badRequest('resource_missing', `No such payment method: '${id}'`, param);
+    throw ApiError.notFound(`No such payment method: '${id.slice(0, 100)}'`);
+  }
+  return row;
+}
+
+export async function changeMethod(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  input: PaymentMethodUpdate,
+): Promise<MethodRow> {
+  const existing = await requireMethod(db, id, livemode);
+  const settings = input.settings ? mergeSecrets(existing.settings, input.settings) : undefined;
+  if (settings) checkSettings(existing.type, settings);
+  const row = await updateMethod(db, id, livemode, definedOnly({ ...input, settings }));
+  if (!row) throw ApiError.notFound();
+  return row;
+}
+
+export async function requireCurrency(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  param?: string,
+): Promise<CurrencyRow> {
+  const row = await getCurrency(db, id, livemode);
+  if (!row) {
+    if (param) throw ApiError.badRequest('resource_missing', `No such payment currency: '${id}'`, param);
+    throw ApiError.notFound(`No such payment currency: '${id.slice(0, 100)}'`);
+  }
+  return row;
+}
+
+function checkPrecision(decimal: number, precision: number): void {
+  if (precision > decimal) {
+    throw ApiError.badRequest(
+      'parameter_invalid',
+      'maximum_precision must not exceed decimal',
+      'maximum_precision',
+    );
+  }
+}
+
+export async function createCurrency(
+  db: Db,
+  livemode: boolean,
+  input: PaymentCurrencyCreate,
+): Promise<CurrencyRow> {
+  await requireMethod(db, input.payment_method_id, livemode, 'payment_method_id');
+  const precision = Math.min(input.maximum_precision, input.decimal);
+  checkPrecision(input.decimal, precision);
+  return db.transaction(async (tx) => {
+    if (input.is_base_currency) await clearBaseCurrency(tx, livemode);
+    return insertCurrency(tx, {
+      id: newId('pc'),
+      livemode,
+      paymentMethodId: input.payment_method_id,
+      symbol: input.symbol,
+      name: input.name,
+      decimal: input.decimal,
+      maximumPrecision: precision,
+      logo: input.logo ?? null,
+      contract: input.contract ?? null,
+      type: input.type,
+      minimumPaymentAmount: BigInt(input.minimum_payment_amount ?? '0'),
+      maximumPaymentAmount: input.maximum_payment_amount ? BigInt(input.maximum_payment_amount) : null,
+      isBaseCurrency: input.is_base_currency ?? false,
+      metadata: input.metadata ?? {},
+      active: input.active ?? true,
+    });
+  });
+}
+
+export async function changeCurrency(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  input: PaymentCurrencyUpdate,
+): Promise<CurrencyRow> {
+  const existing = await requireCurrency(db, id, livemode);
+  if (input.maximum_precision !== undefined) checkPrecision(existing.decimal, input.maximum_precision);
+  return db.transaction(async (tx) => {
+    if (input.is_base_currency) await clearBaseCurrency(tx, livemode);
+    const row = await updateCurrency(
+      tx,
+      id,
+      livemode,
+      definedOnly({
+        name: input.name,
+        logo: input.logo,
+        maximumPrecision: input.maximum_precision,
+        minimumPaymentAmount:
+          input.minimum_payment_amount === undefined ? undefined : BigInt(input.minimum_payment_amount),
+        maximumPaymentAmount:
+          input.maximum_payment_amount === undefined
+            ? undefined
+            : input.maximum_payment_amount === null
+              ? null
+              : BigInt(input.maximum_payment_amount),
+        isBaseCurrency: input.is_base_currency,
+        metadata: input.metadata,
+        active: input.active,
+      }),
+    );
+    if (!row) throw ApiError.notFound();
+    return row;
+  });
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, parseWith } from '../../core/http/errors.js';
+import { runIdempotent } from '../idempotency/service.js';
+import { authenticateMerchant } from '../keys/auth.js';
+import type { Caller, PaymentContext } from './context.js';
+
+/**
+ * merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser: anyone, the mode
+ * comes from the `livemode` query; admin: a signed-in owner or admin.
+ */
+export type RouteAuth = 'merchant' | 'browser' | 'admin';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
+  body: z.infer<B>;
+  query: z.infer<Q>;
+  params: Record<string, string>;
+  caller: Caller;
+  request: FastifyRequest;
+}
+
+export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
+  method: Method;
+  /** Relative to `${mount}/api`, fastify syntax (`/products/:id`). */
+  url: string;
+  auth: RouteAuth;
+  tag: string;
+  summary: string;
+  body: B;
+  query: Q;
+  response: z.ZodType;
+  handler(input: RouteInput<B, Q>): Promise<unknown>;
+}
+
+function expandOf(query: unknown): string[] {
+  if (!query || typeof query !== 'object') return [];
+  const raw = Object.entries(query)
+    .filter(([k]) => k === 'expand' || k === 'expand[]')
+    .flatMap(([, v]: [string, unknown]) => (Array.isArray(v) ? v : [v]));
+  return raw.filter((v): v is string => typeof v === 'string').slice(0, 20);
+}
+
+function browserLivemode(query: unknown): boolean {
+  const value = query && typeof query === 'object' ? (query as Record<string, unknown>).livemode : undefined;
+  return !(value === 'false' || value === '0');
+}
+
+async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyRequest): Promise<Caller> {
+  const expand = expandOf(request.query);
+  const origin = ctx.publicBase(request);
+  if (auth === 'merchant') return { ...(await authenticateMerchant(ctx, request)), expand, base: origin };
+  const session = await ctx.resolveSession(request);
+  const base = { livemode: browserLivemode(request.query), idempotencyKey: null, expand, base: origin };
+  if (auth === 'admin') {
+    if (!session) throw ApiError.unauthenticated();
+    if (session.role !== 'owner' && session.role !== 'admin') throw ApiError.forbidden();
+    return { ...base, actor: `session:${session.did}`, did: session.did };
+  }
+  return { ...base, actor: 'browser', did: session?.did ?? null };
+}
+
+/** Registers one route: authenticates, validates query and body with its zod schemas, documents it. */
+export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
+  app: FastifyInstance,
+  ctx: PaymentContext,
+  spec: RouteSpec<B, Q>,
+): void {
+  ctx.openapi.add(spec);
+  app.route({
+    method: spec.method,
+    url: spec.url,
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const caller = await callerFor(ctx, spec.auth, request);
+      const params = (request.params ?? {}) as Record<string, string>;
+      const run = async () => {
+        const query = parseWith(spec.query, request.query, 'query');
+        const body = parseWith(spec.body, request.body, 'body');
+        return spec.handler({ body, query, params, caller, request });
+      };
+      if (spec.auth === 'merchant' && spec.method !== 'GET') {
+        return runIdempotent(ctx.db, request, reply, caller, run);
+      }
+      return reply.send(await run());
+    },
+  });
+}

@@ -19,6 +19,7 @@ export function HeaderLogo({ branding }: { branding: Branding }) {
       color="inherit"
       data-testid="header-logo"
       aria-label={t('header.nav.home', { name: branding.appName })}
+      title={t('header.nav.home', { name: branding.appName })}
       sx={{
         display: 'flex',
         alignItems: 'center',
@@ -33,12 +34,12 @@ export function HeaderLogo({ branding }: { branding: Branding }) {
         <Box
           component="img"
           src={logo}
-          alt=""
+          alt={branding.appName}
           data-logo={small ? 'square' : 'wide'}
           sx={{ height: small ? 36 : 40, maxWidth: small ? 36 : 200, objectFit: 'contain' }}
         />
       ) : null}
-      {!logo || !small ? <span>{branding.appName}</span> : null}
+      {logo ? null : <span>{branding.appName}</span>}
     </Link>
   );
 }

@@ -19,7 +19,7 @@ export function ProductsButton() {
         aria-expanded={anchor ? 'true' : 'false'}
         aria-controls={anchor ? panelId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+        sx={{ whiteSpace: 'nowrap', flexShrink: 0, fontWeight: 600, borderRadius: 1 }}
       >
         {t('header.nav.products')}
       </Button>

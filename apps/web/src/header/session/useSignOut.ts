@@ -6,7 +6,7 @@ import { HEADER_SESSION_QUERY_KEY, SESSION_URL } from './useHeaderSession';
 export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void fetch(SESSION_URL, { method: 'DELETE' })
+    void fetch(`${SESSION_URL}/logout`, { method: 'POST' })
       .catch(() => undefined)
       .finally(() => {
         queryClient.removeQueries({ queryKey: HEADER_SESSION_QUERY_KEY });

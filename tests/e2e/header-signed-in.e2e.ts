@@ -1,0 +1,177 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openContext } from './support/browser.js';
+
+/**
+ * The signed-in parts of the header. Sign-in uses the server's test wallet (DEV_WALLET=1): the page
+ * asks for a login token, the test wallet approves it, and the page's status poll receives the session.
+ * The first account to sign in becomes owner.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signIn(page: Page): Promise<string> {
+  const did = await page.evaluate(async () => {
+    const post = (url: string, body?: unknown) =>
+      fetch(url, {
+        method: 'POST',
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      }).then((r) => r.json() as Promise<Record<string, unknown>>);
+    const { token } = await post('/api/did/login/token');
+    await post('/api/did/login/dev-approve', { token });
+    for (let i = 0; i < 50; i += 1) {
+      const status = await fetch(`/api/did/login/status?_t_=${String(token)}`).then(
+        (r) => r.json() as Promise<Record<string, unknown>>,
+      );
+      if (status.status === 'succeed') return String(status.did);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('login did not succeed');
+  });
+  await page.reload();
+  await page.getByTestId('user-menu-button').waitFor();
+  return did;
+}
+
+async function openStoreMenu(page: Page): Promise<string[]> {
+  await page.getByTestId('header-nav').getByRole('button', { name: 'Store' }).click();
+  const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
+  await page.keyboard.press('Escape');
+  return items;
+}
+
+describe('signed-in header', () => {
+  it('shows role-restricted menu items only to that role', async () => {
+    const context = await openContext(browser, { width: 1440 });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByTestId('header-nav').getByRole('button', { name: 'Store' }).waitFor();
+    const guest = await openStoreMenu(page);
+    expect(guest.join('|')).toContain('Browse');
+    expect(guest.join('|')).not.toContain('Console');
+    await signIn(page);
+    const owner = await openStoreMenu(page);
+    expect(owner.join('|')).toContain('Console');
+    await context.close();
+  });
+
+  it('raises the badge and toasts on a new notification, and lowers it when read', async () => {
+    const context = await openContext(browser, { width: 1440 });
+    const page = await context.newPage();
+    await page.goto('/');
+    const did = await signIn(page);
+    const bell = page.getByTestId('notification-bell');
+    await bell.waitFor();
+    // Start from zero unread.
+    await page.evaluate(() =>
+      fetch('/.well-known/service/api/user/notifications/read', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ all: true }),
+      }),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-unread') === '0',
+    );
+    const before = page.url();
+    const created = await page.evaluate(async (receiver) => {
+      const response = await fetch('/api/notifications', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          receiver,
+          title: 'Invoice paid',
+          description: 'in_123 was paid',
+          source: 'component',
+          severity: 'success',
+        }),
+      });
+      return (await response.json()) as { id: string };
+    }, did);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-unread') === '1',
+    );
+    expect(page.url()).toBe(before);
+    const toast = page.getByTestId('notification-toast');
+    await toast.waitFor();
+    expect(await toast.textContent()).toContain('Invoice paid');
+    expect(await bell.getAttribute('href')).toBe('/.well-known/service/user/notifications?read=false');
+
+    await bell.click();
+    await page.getByTestId('page-notifications').waitFor();
+    const item = page.locator(`[data-testid="notification-item"][data-id="${created.id}"]`);
+    await item.getByTestId('notification-mark-read').click();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-unread') === '0',
+    );
+    expect(await bell.getAttribute('href')).toBe('/.well-known/service/user/notifications?read=true');
+    await context.close();
+  });
+
+  it('shows the owner domain warning on a temporary host and snoozes it', async () => {
+    const port = new URL(baseUrl()).port;
+    const temporary = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--host-resolver-rules=MAP demo.ip.abtnet.io 127.0.0.1'],
+    });
+    try {
+      const context = await temporary.newContext({
+        baseURL: `http://demo.ip.abtnet.io:${port}`,
+        viewport: { width: 1440, height: 900 },
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      const dialog = page.getByTestId('domain-warning');
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('data-variant')).toBe('guest');
+      await page.getByTestId('domain-warning-skip').click();
+      await page.evaluate(() => localStorage.removeItem('domain-warning-skip'));
+      await signIn(page);
+      await dialog.waitFor();
+      expect(await dialog.getAttribute('data-variant')).toBe('owner');
+      const configure = page.getByTestId('domain-warning-configure');
+      expect(await configure.getAttribute('href')).toBe('/.well-known/service/admin/domains');
+      expect(await configure.getAttribute('target')).toBe('_blank');
+      await page.getByTestId('domain-warning-later').click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('domain-warning-skip'))).toMatch(
+        /^\d{4}-\d\d-\d\dT/,
+      );
+      await page.reload();
+      await page.getByTestId('user-menu-button').waitFor();
+      await page.waitForTimeout(500);
+      expect(await dialog.count()).toBe(0);
+      await page.goto('/?x=1');
+      await page.getByTestId('domain-warning-button').waitFor();
+      expect(await dialog.count()).toBe(0);
+      await context.close();
+    } finally {
+      await temporary.close();
+    }
+  });
+
+  it('opens the user menu with avatar, profile link and sign out', async () => {
+    const context = await openContext(browser, { width: 1440 });
+    const page = await context.newPage();
+    await page.goto('/?locale=zh');
+    const did = await signIn(page);
+    await page.getByTestId('user-menu-button').click();
+    const profile = page.getByTestId('user-menu-profile');
+    expect(await profile.getAttribute('href')).toBe(`/.well-known/service/user?locale=zh&did=${did}`);
+    const avatars = await page
+      .locator('.MuiAvatar-root img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
+    expect(avatars).toContain(`/.well-known/service/user/avatar/${did}?imageFilter=resize&w=48&h=48`);
+    expect(await page.getByTestId('user-menu-session-entry').count()).toBeLessThanOrEqual(5);
+    await page.getByTestId('user-menu-sign-out').click();
+    await page.getByTestId('sign-in-button').waitFor();
+    await context.close();
+  });
+});

@@ -7,8 +7,17 @@ import { ApiError } from './errors.js';
 /** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
 
+/** Pages of the web app under the well-known prefix (notification centre, analytics, login, members). */
+const WELL_KNOWN_PAGES = [
+  '/.well-known/service/user/notifications',
+  '/.well-known/service/admin/analytics',
+  '/.well-known/service/login',
+  '/.well-known/service/admin/members',
+];
+
 export function isApiPath(url: string, paymentMount: string): boolean {
   const pathname = url.split('?')[0] ?? url;
+  if (WELL_KNOWN_PAGES.some((p) => pathname === p || pathname === `${p}/`)) return false;
   return API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname.startsWith(`${paymentMount}/api/`);
 }
 

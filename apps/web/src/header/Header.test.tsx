@@ -22,7 +22,7 @@ const navigation = {
               {
                 id: 'dev.tokens',
                 title: { en: 'Access tokens', zh: '访问令牌' },
-                link: '/developer/access-tokens',
+                link: '/search',
                 section: ['header'],
                 items: [],
               },
@@ -61,15 +61,15 @@ const navigation = {
 
 describe('Header', () => {
   it('draws nested menus at every depth, with ?locale= on leaf links and roles filtered', async () => {
-    renderRoutes('/developer/access-tokens', { navigation });
-    await screen.findByTestId('page-developer-access-tokens');
+    renderRoutes('/search', { navigation });
+    await screen.findByTestId('page-search');
     const header = screen.getByTestId('app-header');
     const store = within(header).getByRole('button', { name: 'Store' });
     fireEvent.click(store);
     expect(screen.queryByText('Console')).toBeNull();
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Developer' }));
     const tokens = await screen.findByRole('menuitem', { name: 'Access tokens' });
-    expect(tokens.getAttribute('href')).toBe('/developer/access-tokens?locale=en');
+    expect(tokens.getAttribute('href')).toBe('/search?locale=en');
     expect(tokens.getAttribute('aria-current')).toBe('page');
   });
 

@@ -1,7 +1,7 @@
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import { Box, IconButton, useMediaQuery, useTheme } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { isEmbedded, sessionStorageOrUndefined } from './embedMode';
@@ -10,6 +10,7 @@ import { HeaderLogo } from './HeaderLogo';
 import { MobileNavDrawer } from './nav/MobileNavDrawer';
 import { NavMenu } from './nav/NavMenu';
 import { useHeaderNavigation } from './nav/useHeaderNavigation';
+import { rememberInviter } from './session/inviter';
 import { useHeaderSession } from './session/useHeaderSession';
 
 export const HEADER_HEIGHT = 64;
@@ -24,6 +25,13 @@ export function Header() {
   const navigation = useHeaderNavigation();
   const session = useHeaderSession();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => {
+    try {
+      rememberInviter(search, window.localStorage);
+    } catch {
+      // localStorage itself can throw when storage is disabled.
+    }
+  }, [search]);
   if (embedded) return null;
   const sessionEntries = navigation.section('sessionManager');
   return (

@@ -7,17 +7,27 @@ import { storeEn } from '../../store/i18n/en';
 import { storeZh } from '../../store/i18n/zh';
 import { headerEn } from '../../header/i18n/en';
 import { headerZh } from '../../header/i18n/zh';
+import { authEn } from '../../platform/auth/i18n/en';
+import { authZh } from '../../platform/auth/i18n/zh';
 import { appEn } from './en';
 import { appZh } from './zh';
 
 /** All translations, one top-level key per area of the code base, in the default namespace. */
-const en = { app: appEn, platform: platformEn, header: headerEn, store: storeEn, payment: paymentEn };
+const en = {
+  app: appEn,
+  platform: platformEn,
+  auth: authEn,
+  header: headerEn,
+  store: storeEn,
+  payment: paymentEn,
+};
 
 export type Messages = typeof en;
 
 const zh: Messages = {
   app: appZh,
   platform: platformZh,
+  auth: authZh,
   header: headerZh,
   store: storeZh,
   payment: paymentZh,

@@ -2,11 +2,17 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/renderRoutes';
+import type { HeaderSession } from '../../header/session/useHeaderSession';
 import type { AppConfig } from '../config/appConfig';
 
 afterEach(cleanup);
 
 const staking: AppConfig = { permissionMode: 'staking', paymentMountPoint: '/payment' };
+/** Pages behind the login guard render for a signed-in user (the guard has its own tests). */
+const signedIn: HeaderSession = {
+  initialized: true,
+  user: { did: 'z1TestUser', role: 'member', fullName: 'Test User', avatar: undefined },
+};
 
 describe('router', () => {
   it('renders the application list with its heading at /', async () => {
@@ -54,7 +60,7 @@ describe('router', () => {
     expect(without.router.state.location.pathname).toBe('/');
     cleanup();
 
-    const withStaking = renderRoutes('/join', { config: staking });
+    const withStaking = renderRoutes('/join', { config: staking, session: signedIn });
     await screen.findByTestId('page-join');
     expect(withStaking.router.state.location.pathname).toBe('/join');
   });
@@ -83,7 +89,7 @@ describe('router', () => {
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],
     ['/payment/checkout/link/plink_123', 'page-payment-link'],
   ])('routes %s to %s', async (path, testId) => {
-    const { router } = renderRoutes(path);
+    const { router } = renderRoutes(path, { session: signedIn });
     const page = await screen.findByTestId(testId);
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
     expect(page.querySelector('h1')?.textContent).toBeTruthy();

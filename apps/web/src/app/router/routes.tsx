@@ -1,5 +1,7 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paymentRoutes } from '../../payment/routes';
+import { authRoutes } from '../../platform/auth/authRoutes';
+import { withLoginGuard } from '../../platform/auth/RequireLogin';
 import { headerRoutes } from '../../header/headerRoutes';
 import { LocaleProvider } from '../../platform/locale/LocaleProvider';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
@@ -27,9 +29,10 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
         {
           errorElement: <RouteErrorBoundary />,
           children: [
-            ...storeRoutes({ staking: isStakingMode(config) }),
+            ...withLoginGuard(storeRoutes({ staking: isStakingMode(config) })),
             ...paymentRoutes(config.paymentMountPoint),
             ...headerRoutes(),
+            ...authRoutes(),
             ...errorRoutes(),
             { path: '*', element: <Navigate to="/" replace /> },
           ],

@@ -46,7 +46,13 @@ describe('LocaleProvider', () => {
   });
 
   it('does not add ?locale= when the address has none', async () => {
-    const { router } = renderRoutes('/profile');
+    // /profile is behind the login guard: render it for a signed-in user.
+    const { router } = renderRoutes('/profile', {
+      session: {
+        initialized: true,
+        user: { did: 'z1User', role: 'member', fullName: 'User', avatar: undefined },
+      },
+    });
     await screen.findByTestId('page-profile');
     await chooseLanguage('English', '中文');
     await screen.findByRole('heading', { level: 1, name: '个人资料' });

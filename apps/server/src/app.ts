@@ -15,6 +15,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
 import { registerIdentity } from './platform/identity/index.js';
+import { registerIcons } from './platform/icons/index.js';
 import { registerAnalytics } from './platform/analytics/index.js';
 import { registerNotifications } from './platform/notifications/index.js';
 import { registerNavigation } from './platform/navigation/index.js';
@@ -72,6 +73,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   await registerNavigation(app, services);
   registerNotifications(app, services);
   registerAnalytics(app, services);
+  registerIcons(app);
   await import('./payment/index.js').then((payment) => payment.registerPayment(app, services));
   relay.allow('public:', () => true);
   relay.mount(app, { path: RELAY_SOCKET_PATH, heartbeatSeconds: 30 });

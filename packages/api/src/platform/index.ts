@@ -1,3 +1,4 @@
 export * from './navigation.js';
 export * from './notifications.js';
 export * from './analytics.js';
+export * from './icons.js';

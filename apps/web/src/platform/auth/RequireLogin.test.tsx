@@ -7,10 +7,8 @@ import { needsLogin } from './RequireLogin';
 
 afterEach(cleanup);
 
-const owner: HeaderSession = {
-  initialized: true,
-  user: { did: 'z1Owner', role: 'owner', fullName: 'Olivia', avatar: undefined },
-};
+const olivia = { did: 'z1Owner', role: 'owner', fullName: 'Olivia', avatar: undefined };
+const owner: HeaderSession = { initialized: true, user: olivia };
 
 describe('login guard', () => {
   it('guards the signed-in store pages and leaves browsing open', () => {
@@ -63,7 +61,7 @@ describe('login guard', () => {
     renderRoutes('/.well-known/service/admin/members', { session: owner, locale: 'zh' });
     await screen.findByRole('heading', { level: 1, name: '成员' });
     cleanup();
-    const member: HeaderSession = { initialized: true, user: { ...owner.user!, role: 'member' } };
+    const member: HeaderSession = { initialized: true, user: { ...olivia, role: 'member' } };
     renderRoutes('/.well-known/service/admin/members', { session: member });
     await screen.findByTestId('error-page-403');
   });

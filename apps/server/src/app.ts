@@ -14,6 +14,7 @@ import { applyMigrations, openDatabase, type Database } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
+import { Rails } from './rails/registry.js';
 import { registerIdentity } from './platform/identity/index.js';
 import { registerIcons } from './platform/icons/index.js';
 import { registerAnalytics } from './platform/analytics/index.js';
@@ -30,6 +31,8 @@ export interface Services {
   jobs: JobQueue;
   bus: RealtimeBus;
   relay: RealtimeHub;
+  /** Payment rails: `rails.forMethod(method)`, `rails.watch(…)`, `rails.onConfirmed(…)`. */
+  rails: Rails;
 }
 
 export interface Server {
@@ -53,7 +56,10 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   const jobs = new JobQueue(database.pool, log);
   const bus = new RealtimeBus(url, database.pool, log);
   const relay = new RealtimeHub(bus);
-  const services: Services = { config, log, database, jobs, bus, relay };
+  const rails = new Rails({ config, db: database.db, jobs, log });
+  const services: Services = { config, log, database, jobs, bus, relay, rails };
+  // Before the modules register, so demo data can point test-mode methods at the local chain.
+  await rails.startDemoChain();
 
   const httpLog: FastifyBaseLogger = log;
   const app = Fastify({
@@ -96,6 +102,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
       relay.closeAll();
       await app.close();
       await jobs.stop();
+      await rails.stop();
       await bus.stop();
       await database.close();
       if (embedded) await embedded.stop();

@@ -35,6 +35,14 @@ const schema = z.object({
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Load demo data into test mode at start (npm start turns this on). */
   DEMO_DATA: bool.default(false),
+  /** JSON-RPC URL of an EVM node for test mode; unset (with DEMO_DATA) starts the local demo chain. */
+  EVM_RPC_URL: z.url().optional(),
+  /** Start a local anvil chain with the TUSD demo token when DEMO_DATA is on and EVM_RPC_URL is unset. */
+  DEMO_CHAIN: bool.default(true),
+  /** Port of the demo chain's JSON-RPC (0 picks a free port; a busy port falls back to a free one). */
+  DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(8545),
+  /** Seconds between demo chain blocks; 0 mines every transaction at once. */
+  DEMO_CHAIN_BLOCK_TIME: z.coerce.number().int().min(0).max(60).default(0),
   /** Registers this test-mode secret key at start, for automation (like a database's master key). */
   PAYMENT_TEST_SECRET_KEY: z
     .string()

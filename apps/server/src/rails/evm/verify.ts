@@ -1,0 +1,147 @@
+// Verification of one EVM transaction against a payment expectation: receipt, Transfer logs, recipient,
+// token, amount, confirmations at depth with the block hash re-checked, then the once-only record.
+import {
+  erc20Abi,
+  getAddress,
+  parseEventLogs,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Hex,
+  type TransactionReceipt,
+} from 'viem';
+import type { Logger } from 'pino';
+import { findTransfer, recordTransfer } from '../record.js';
+import type { DbLike, PaymentExpectation, VerifyResult } from '../types.js';
+import { normalizeTxHash, type EvmPublicClient } from './client.js';
+import { confirmationsOf, matchTransfers, type ObservedTransfer } from './match.js';
+
+export interface VerifyContext {
+  client: EvmPublicClient;
+  /** CAIP-2 id, the chain part of every record. */
+  network: string;
+  required: number;
+  log: Logger;
+}
+
+export async function verifyTransfer(
+  ctx: VerifyContext,
+  txRef: string,
+  expected: PaymentExpectation & { recipient: string },
+  db: DbLike,
+): Promise<VerifyResult> {
+  const { client, network, required } = ctx;
+  const hash = normalizeTxHash(txRef);
+  if (!hash) return { status: 'rejected', txRef, reason: 'not_found', detail: 'not a transaction hash' };
+  const receipt = await receiptOf(client, hash);
+  if (!receipt) {
+    const known = await client.getTransaction({ hash }).then(
+      () => true,
+      (err: unknown) => (err instanceof TransactionNotFoundError ? false : Promise.reject(err)),
+    );
+    if (known) return { status: 'pending', txRef: hash, confirmations: 0, required };
+    return {
+      status: 'rejected',
+      txRef: hash,
+      reason: 'not_found',
+      detail: `no transaction ${hash} on ${network}`,
+    };
+  }
+  if (receipt.status !== 'success') {
+    return {
+      status: 'rejected',
+      txRef: hash,
+      reason: 'reverted',
+      detail: `reverted in block ${receipt.blockNumber}`,
+    };
+  }
+  const match = matchTransfers(await transfersIn(client, hash, receipt), {
+    asset: expected.asset.contract?.toLowerCase() ?? null,
+    recipient: expected.recipient,
+    amount: expected.amount,
+    payer: expected.payer,
+  });
+  if (!match.ok) return { status: 'rejected', txRef: hash, reason: match.reason, detail: match.detail };
+
+  const free: ObservedTransfer[] = [];
+  for (const t of match.transfers) {
+    const seen = await findTransfer(db, network, hash, t.index);
+    if (!seen || seen.reference === expected.reference) free.push(t);
+  }
+  if (free.length === 0) return alreadyUsed(hash);
+
+  const confirmations = confirmationsOf(await client.getBlockNumber({ cacheTime: 0 }), receipt.blockNumber);
+  if (confirmations < required) return { status: 'pending', txRef: hash, confirmations, required };
+  // Reorg safety: the block at that height must still be the one the receipt names.
+  const block = await client.getBlock({ blockNumber: receipt.blockNumber });
+  if (block.hash !== receipt.blockHash) {
+    ctx.log.warn({ hash, block: receipt.blockNumber }, 'evm: receipt block was reorganised; waiting');
+    return { status: 'pending', txRef: hash, confirmations: 0, required };
+  }
+  for (const t of free) {
+    const outcome = await recordTransfer(db, {
+      rail: 'evm',
+      chainId: network,
+      txHash: hash,
+      logIndex: t.index,
+      reference: expected.reference,
+      payer: getAddress(t.from),
+      recipient: getAddress(t.to),
+      asset: t.asset ?? 'native',
+      amount: t.value,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+    });
+    if (outcome === 'used_elsewhere') continue;
+    return {
+      status: 'confirmed',
+      txRef: hash,
+      network: network,
+      confirmations,
+      required,
+      payer: getAddress(t.from),
+      recipient: getAddress(t.to),
+      amount: t.value,
+      asset: expected.asset,
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      index: t.index,
+    };
+  }
+  return alreadyUsed(hash);
+}
+
+function alreadyUsed(hash: string): VerifyResult {
+  return {
+    status: 'rejected',
+    txRef: hash,
+    reason: 'already_used',
+    detail: 'this transaction already paid',
+  };
+}
+
+async function receiptOf(client: EvmPublicClient, hash: Hex): Promise<TransactionReceipt | null> {
+  try {
+    return await client.getTransactionReceipt({ hash });
+  } catch (err) {
+    if (err instanceof TransactionReceiptNotFoundError) return null;
+    throw err;
+  }
+}
+
+/** The native value and every ERC-20 Transfer log of a mined transaction. */
+async function transfersIn(
+  client: EvmPublicClient,
+  hash: Hex,
+  receipt: TransactionReceipt,
+): Promise<ObservedTransfer[]> {
+  const tx = await client.getTransaction({ hash });
+  const out: ObservedTransfer[] = [];
+  if (tx.to && tx.value > 0n) out.push({ index: -1, asset: null, from: tx.from, to: tx.to, value: tx.value });
+  const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs });
+  for (const log of logs) {
+    if (log.removed) continue;
+    const { from, to, value } = log.args;
+    out.push({ index: log.logIndex, asset: log.address.toLowerCase(), from, to, value });
+  }
+  return out;
+}

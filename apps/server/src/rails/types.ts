@@ -1,0 +1,155 @@
+// The one contract every payment rail implements (evm now; bitcoin, arcblock and stripe later). It speaks
+// in plain strings and bigint amounts only: no chain library's types leak out of a rail's folder.
+import type { Db } from '../db/database.js';
+
+/** A database handle or an open transaction on it: rails write inside the caller's transaction when given. */
+export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type RailKind = 'evm' | 'bitcoin' | 'arcblock' | 'stripe';
+
+/** What is being paid with: a payment currency as the rail needs it. */
+export interface RailAsset {
+  /** The payment currency id (`pc_…`), for records and messages. */
+  currencyId: string;
+  symbol: string;
+  decimals: number;
+  /** Token contract; null for the rail's native coin (ETH on ethereum and base). */
+  contract: string | null;
+}
+
+/** The payment an intent asks for. `reference` ties every chain record back to it (the payment intent id). */
+export interface PaymentRequest {
+  reference: string;
+  asset: RailAsset;
+  /** Exact amount in the asset's smallest unit. */
+  amount: bigint;
+}
+
+/** What a wallet needs in order to sign the payment (or an approval), in the rail's own wire form. */
+export type WalletRequest = {
+  kind: 'evm_transaction';
+  chainId: number;
+  to: string;
+  /** Native value in wei; 0 for a token transfer. */
+  value: bigint;
+  /** Hex call data; '0x' for a plain native transfer. */
+  data: string;
+};
+
+/** Where and how to pay: shown to the customer (QR, wallet) and then checked by `verify`. */
+export interface PaymentTarget {
+  rail: RailKind;
+  /** CAIP-2 network id, e.g. `eip155:8453`. */
+  network: string;
+  recipient: string;
+  asset: RailAsset;
+  amount: bigint;
+  /** Blocks a payment must be buried under before it counts. */
+  confirmations: number;
+  request: WalletRequest;
+  /** A payment URI for a QR code (EIP-681 on EVM chains). */
+  uri: string;
+}
+
+/** What `verify` holds a transaction against. */
+export interface PaymentExpectation extends PaymentRequest {
+  /** Defaults to the method's merchant address. */
+  recipient?: string;
+  /** When set, the payment must come from this account ('wrong_payer' otherwise). */
+  payer?: string;
+}
+
+export type RejectReason =
+  | 'not_found'
+  | 'reverted'
+  | 'wrong_chain'
+  | 'wrong_recipient'
+  | 'wrong_token'
+  | 'wrong_payer'
+  | 'underpaid'
+  | 'already_used';
+
+export interface ConfirmedPayment {
+  status: 'confirmed';
+  txRef: string;
+  network: string;
+  confirmations: number;
+  required: number;
+  payer: string;
+  recipient: string;
+  /** Paid amount in smallest units: at least the expected amount. */
+  amount: bigint;
+  asset: RailAsset;
+  blockNumber: bigint;
+  blockHash: string;
+  /** Which transfer inside the transaction counted (log index; -1 for a native value transfer). */
+  index: number;
+}
+
+export type VerifyResult =
+  | { status: 'pending'; txRef: string; confirmations: number; required: number }
+  | ConfirmedPayment
+  | { status: 'rejected'; txRef: string; reason: RejectReason; detail: string };
+
+export interface VerifyOptions {
+  /** Record the accepted transaction inside this transaction (the caller's), not on its own. */
+  db?: DbLike;
+}
+
+/** The payer's standing for `amount`: "balance sufficient" and "delegation sufficient" of fast pay. */
+export interface FundsCheck {
+  balance: bigint;
+  /** What the merchant's spender may pull; null when the asset cannot be delegated (native coin). */
+  allowance: bigint | null;
+  balanceSufficient: boolean;
+  delegationSufficient: boolean;
+}
+
+/** A pre-authorised payment: the payer has approved the merchant's spender for `asset`. */
+export interface Delegation {
+  payer: string;
+  asset: RailAsset;
+  reference: string;
+}
+
+export type PullResult =
+  | { status: 'submitted'; txRef: string }
+  | { status: 'insufficient'; reason: 'delegation' | 'balance'; balance: bigint; allowance: bigint };
+
+export interface RefundRequest {
+  reference: string;
+  to: string;
+  asset: RailAsset;
+  amount: bigint;
+}
+
+export interface Rail {
+  readonly kind: RailKind;
+  /** CAIP-2 network id. */
+  readonly network: string;
+  /** The payment target for an intent; no chain call beyond what is needed to build it. */
+  prepare(request: PaymentRequest): Promise<PaymentTarget>;
+  /** Checks a transaction against the expectation; records it once it is confirmed (never twice). */
+  verify(txRef: string, expectation: PaymentExpectation, options?: VerifyOptions): Promise<VerifyResult>;
+  checkFunds(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck>;
+  /** The approval a payer signs so that `pull` may later charge up to `allowance`. */
+  prepareDelegation(asset: RailAsset, allowance: bigint): Promise<WalletRequest>;
+  /** Charges a pre-authorised payer (fast pay, renewals); verify the returned txRef like any payment. */
+  pull(delegation: Delegation, amount: bigint): Promise<PullResult>;
+  /** Sends a transaction the customer's wallet signed; answers its reference (the hash). */
+  broadcast(signed: string): Promise<{ txRef: string }>;
+  /** Pays money back from the merchant's hot wallet. */
+  refund(request: RefundRequest): Promise<{ txRef: string }>;
+  /** A link to the transaction in the method's explorer, if it has one. */
+  explorerUrl(txRef: string): string | null;
+}
+
+/** Thrown for a rail that cannot do what was asked (misconfigured, unfunded hot wallet, node unreachable). */
+export class RailError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

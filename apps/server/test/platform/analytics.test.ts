@@ -72,6 +72,28 @@ describe('beacons', () => {
   });
 });
 
+describe('growth limit', () => {
+  it('counts new names under (other) once a day holds 10 000 of them', async () => {
+    const pool = server.server.services.database.pool;
+    await pool.query(
+      `INSERT INTO analytics_daily (day, kind, name, count)
+       SELECT (now() AT TIME ZONE 'UTC')::date, 'evt', 'spam-' || i, 1 FROM generate_series(1, 10000) i`,
+    );
+    await beacon('/.well-known/analytics/evt/one-too-many');
+    await beacon('/.well-known/analytics/evt/checkout.submit');
+    const rows = await pool.query<{ name: string; count: number }>(
+      `SELECT name, count FROM analytics_daily WHERE kind = 'evt' AND name IN ('one-too-many', '(other)', 'checkout.submit')
+       ORDER BY name`,
+    );
+    expect(rows.rows).toEqual([
+      { name: '(other)', count: 1 },
+      { name: 'checkout.submit', count: 3 },
+    ]);
+    await pool.query(`DELETE FROM analytics_daily WHERE kind = 'evt' AND name <> 'checkout.submit'`);
+    await pool.query(`UPDATE analytics_daily SET count = 2 WHERE kind = 'evt'`);
+  });
+});
+
 describe('GET /api/analytics/pageviews', () => {
   it('is for owners and admins', async () => {
     expect((await fetch(`${server.url}/api/analytics/pageviews`)).status).toBe(401);

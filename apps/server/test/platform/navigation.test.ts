@@ -6,7 +6,9 @@ import {
   type NavigationItem,
 } from '@payshelf/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RELAY_SOCKET_PATH } from '../../src/app.js';
 import { TestBrowser } from '../support/identity.js';
+import { openSocket, socketUrl } from '../support/socket.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { put, TestUsers, type SignedIn } from './users.js';
@@ -150,9 +152,16 @@ describe('PUT /api/navigation', () => {
   });
 
   it('replaces the navigation for an admin; parents without a visible child disappear', async () => {
+    const socket = await openSocket(socketUrl(server.url, RELAY_SOCKET_PATH));
+    socket.send({ type: 'subscribe', topic: 'public:navigation' });
+    await socket.next((m) => m.type === 'subscribed');
     const res = await put(admin.browser, '/api/navigation', custom);
     expect(res.status).toBe(200);
     const saved = navigationConfigAnswer.parse(await res.json());
+    // Open headers hear about the change and reload.
+    const updated = await socket.next((m) => m.type === 'event');
+    expect(updated).toMatchObject({ event: 'navigation.updated', data: { version: saved.version } });
+    socket.close();
     expect(saved.version).toBeGreaterThan(1);
     expect(saved.config.items.map((i) => i.id)).toEqual(['home', 'tools', 'news']);
 

@@ -7,16 +7,18 @@ import { recordEvent } from './shared/events.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { linkRoutes } from './links/routes.js';
+import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
 import { sessionRoutes } from './checkout/routes.js';
+import { customerBrowserRoutes } from './customers/browser-routes.js';
+import { linkBrowserRoutes } from './links/browser-routes.js';
+import { settingsRoutes } from './settings/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
 import { OpenApiRegistry } from './openapi/registry.js';
 import { openApiRoutes } from './openapi/routes.js';
-import type { PaymentContext, SessionResolver } from './shared/context.js';
-
-/** Until the identity module provides sessions, nobody is signed in. */
-const noSession: SessionResolver = async () => null;
+import type { PaymentContext, Sessions } from './shared/context.js';
+import { sessionsFor } from './shared/sessions.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -30,7 +32,7 @@ function publicBase(services: Services) {
 export async function registerPayment(
   app: FastifyInstance,
   services: Services,
-  resolveSession: SessionResolver = noSession,
+  sessions: Sessions = sessionsFor(app),
 ): Promise<PaymentContext> {
   const mount = services.config.PAYMENT_MOUNT_POINT === '/' ? '' : services.config.PAYMENT_MOUNT_POINT;
   const ctx: PaymentContext = {
@@ -38,7 +40,7 @@ export async function registerPayment(
     db: services.database.db,
     mount,
     openapi: new OpenApiRegistry(`${mount}/api`),
-    resolveSession,
+    sessions,
     publicBase: publicBase(services),
   };
   const secret = services.config.PAYMENT_TEST_SECRET_KEY;
@@ -59,6 +61,10 @@ export async function registerPayment(
       customerRoutes(scope, ctx);
       linkRoutes(scope, ctx);
       sessionRoutes(scope, ctx);
+      checkoutBrowserRoutes(scope, ctx);
+      customerBrowserRoutes(scope, ctx);
+      linkBrowserRoutes(scope, ctx);
+      settingsRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

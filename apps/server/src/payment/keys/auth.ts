@@ -28,9 +28,10 @@ export async function authenticateMerchant(
     void touchKey(ctx.db, key.id).catch(() => undefined);
     return { livemode: key.livemode, actor: `key:${key.id}`, did: null, idempotencyKey };
   }
-  const session = await ctx.resolveSession(request);
-  if (!session) throw ApiError.unauthenticated('Provide a secret API key: `Authorization: Bearer sk_test_…`');
-  if (session.role !== 'owner' && session.role !== 'admin') throw ApiError.forbidden();
+  const signedIn = await ctx.sessions.user(request);
+  if (!signedIn)
+    throw ApiError.unauthenticated('Provide a secret API key: `Authorization: Bearer sk_test_…`');
+  const session = await ctx.sessions.requireAdmin(request);
   const mode = (request.query as Record<string, unknown> | undefined)?.livemode;
   const livemode = !(mode === 'false' || mode === '0');
   return { livemode, actor: `session:${session.did}`, did: session.did, idempotencyKey };

@@ -1,3 +1,4 @@
+import type { SessionUser } from '@payshelf/api';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../app.js';
 import type { Db } from '../../db/database.js';
@@ -17,8 +18,12 @@ export interface Caller {
   base: string;
 }
 
-/** Resolves the signed-in user of a browser request (the identity module plugs in here). */
-export type SessionResolver = (request: FastifyRequest) => Promise<{ did: string; role: string } | null>;
+/** Signed-in users, from the identity module (or nobody, when it is not registered). */
+export interface Sessions {
+  user(request: FastifyRequest): Promise<SessionUser | null>;
+  /** The signed-in owner or admin: 401 for a guest, 403 for anyone else (and for other origins). */
+  requireAdmin(request: FastifyRequest): Promise<SessionUser>;
+}
 
 export interface PaymentContext {
   services: Services;
@@ -26,7 +31,7 @@ export interface PaymentContext {
   /** e.g. /payment */
   mount: string;
   openapi: OpenApiRegistry;
-  resolveSession: SessionResolver;
+  sessions: Sessions;
   /** Absolute base URL (scheme + host) for links handed out, from PUBLIC_URL or the request. */
   publicBase(request: FastifyRequest): string;
 }

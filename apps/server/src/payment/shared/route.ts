@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { parseWith } from '../../core/http/errors.js';
 import { runIdempotent } from '../idempotency/service.js';
 import { authenticateMerchant } from '../keys/auth.js';
 import type { Caller, PaymentContext } from './context.js';
@@ -50,14 +50,13 @@ async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyR
   const expand = expandOf(request.query);
   const origin = ctx.publicBase(request);
   if (auth === 'merchant') return { ...(await authenticateMerchant(ctx, request)), expand, base: origin };
-  const session = await ctx.resolveSession(request);
   const base = { livemode: browserLivemode(request.query), idempotencyKey: null, expand, base: origin };
   if (auth === 'admin') {
-    if (!session) throw ApiError.unauthenticated();
-    if (session.role !== 'owner' && session.role !== 'admin') throw ApiError.forbidden();
-    return { ...base, actor: `session:${session.did}`, did: session.did };
+    const admin = await ctx.sessions.requireAdmin(request);
+    return { ...base, actor: `session:${admin.did}`, did: admin.did };
   }
-  return { ...base, actor: 'browser', did: session?.did ?? null };
+  const user = await ctx.sessions.user(request);
+  return { ...base, actor: 'browser', did: user?.did ?? null };
 }
 
 /** Registers one route: authenticates, validates query and body with its zod schemas, documents it. */

@@ -226,4 +226,19 @@ describe('evm rail: verify', () => {
     await expect(rail.broadcast(foreign)).rejects.toBeInstanceOf(RailError);
     await expect(rail.broadcast('0xdeadbeef')).rejects.toMatchObject({ code: 'invalid_transaction' });
   });
+
+  // Last: it rewinds the chain.
+  it('never confirms a transaction that a reorganisation removed', async () => {
+    const deep = server.server.services.rails.forMethod(chain.method(merchant, 2));
+    const snapshot = await chain.snapshot();
+    const hash = await chain.sendToken(6, chain.tusd.contract ?? '', merchant, 8_000_000n);
+    expect(await deep.verify(hash, expect6('pi_reorg', 8_000_000n))).toMatchObject({
+      status: 'pending',
+      confirmations: 1,
+    });
+    await chain.revert(snapshot);
+    await chain.mine(3);
+    expect(rejected(await deep.verify(hash, expect6('pi_reorg', 8_000_000n)))).toBe('not_found');
+    expect(await records('pi_reorg')).toHaveLength(0);
+  });
 });

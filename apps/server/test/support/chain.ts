@@ -124,6 +124,8 @@ export async function startChain() {
       return token;
     },
     mine: (blocks: number) => cheat.mine({ blocks }),
+    snapshot: () => cheat.snapshot(),
+    revert: (id: Hex) => cheat.revert({ id }),
     setEth: (address: string, value: bigint) => cheat.setBalance({ address: getAddress(address), value }),
     stop: () => demo.stop(),
   };

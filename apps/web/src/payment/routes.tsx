@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { adminRoutes } from './admin/adminRoutes';
 
 /** Joins the payment mount point ('/payment', or '/' at the root) and a relative route path. */
 export function atMountPoint(mountPoint: string, path: string): string {
@@ -32,10 +33,6 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/CreditGrantPage')).CreditGrantPage }),
     },
     {
-      path: at('admin/customers/:id'),
-      lazy: async () => ({ Component: (await import('./pages/AdminCustomerPage')).AdminCustomerPage }),
-    },
-    {
       path: at('admin/billing/:meterId'),
       lazy: async () => ({ Component: (await import('./pages/AdminBillingPage')).AdminBillingPage }),
     },
@@ -47,5 +44,6 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       path: at('checkout/link/:id'),
       lazy: async () => ({ Component: (await import('./pages/PaymentLinkPage')).PaymentLinkPage }),
     },
+    ...adminRoutes(mountPoint),
   ];
 }

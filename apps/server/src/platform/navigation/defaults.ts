@@ -164,6 +164,14 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
       role: ADMINS,
       section: ['sessionManager', 'dashboard'],
     },
+    {
+      id: 'session.members',
+      title: { en: 'Members', zh: '成员' },
+      link: '/.well-known/service/admin/members',
+      icon: 'mdi:account-multiple-outline',
+      role: ADMINS,
+      section: ['sessionManager', 'dashboard'],
+    },
   ];
   const userCenter: NavigationItemInput[] = [
     {

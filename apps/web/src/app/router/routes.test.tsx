@@ -84,7 +84,6 @@ describe('router', () => {
     ['/payment/customer/invoice/past-due?referer=%2Fprofile', 'page-past-due-invoices'],
     ['/payment/customer/subscription/sub_123', 'page-subscription'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
-    ['/payment/admin/customers/cus_123', 'page-admin-customer'],
     ['/payment/admin/billing/meter_123', 'page-admin-billing'],
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],
     ['/payment/checkout/link/plink_123', 'page-payment-link'],

@@ -1,3 +1,4 @@
+import { adminEn } from '../admin/i18n/en';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -43,4 +44,5 @@ export const paymentEn = {
     sessionDescription: 'This checkout session could not be found. Ask the seller for a new payment link.',
     linkDescription: 'This payment link could not be found or is no longer active.',
   },
+  admin: adminEn,
 };

@@ -1,3 +1,4 @@
+import { adminZh } from '../admin/i18n/zh';
 import type { paymentEn } from './en';
 
 export const paymentZh: typeof paymentEn = {
@@ -43,4 +44,5 @@ export const paymentZh: typeof paymentEn = {
     sessionDescription: '找不到此结账会话，请向商家索取新的支付链接。',
     linkDescription: '找不到此支付链接，或该链接已失效。',
   },
+  admin: adminZh,
 };

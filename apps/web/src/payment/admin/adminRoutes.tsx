@@ -1,0 +1,51 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { AdminShell } from './layout/AdminShell';
+
+/**
+ * The admin catalog under `{mount}/admin` (owners and admins; others get the 403 page, visitors the
+ * login): products and prices, payment links, payment methods and currencies, customers, API keys.
+ */
+export function adminRoutes(mountPoint: string): RouteObject[] {
+  const base = mountPoint === '/' ? '/admin' : `${mountPoint}/admin`;
+  return [
+    {
+      path: base,
+      element: <AdminShell mountPoint={mountPoint} />,
+      children: [
+        { index: true, element: <Navigate to="products" replace /> },
+        {
+          path: 'products',
+          lazy: async () => ({ Component: (await import('./products/ProductsPage')).ProductsPage }),
+        },
+        {
+          path: 'products/:id',
+          lazy: async () => ({ Component: (await import('./products/ProductDetailPage')).ProductDetailPage }),
+        },
+        {
+          path: 'payment-links',
+          lazy: async () => ({ Component: (await import('./links/PaymentLinksPage')).PaymentLinksPage }),
+        },
+        {
+          path: 'payment-methods',
+          lazy: async () => ({
+            Component: (await import('./methods/PaymentMethodsPage')).PaymentMethodsPage,
+          }),
+        },
+        {
+          path: 'customers',
+          lazy: async () => ({ Component: (await import('./customers/CustomersPage')).CustomersPage }),
+        },
+        {
+          path: 'customers/:id',
+          lazy: async () => ({
+            Component: (await import('./customers/CustomerDetailPage')).CustomerDetailPage,
+          }),
+        },
+        {
+          path: 'api-keys',
+          lazy: async () => ({ Component: (await import('./keys/ApiKeysPage')).ApiKeysPage }),
+        },
+      ],
+    },
+  ];
+}

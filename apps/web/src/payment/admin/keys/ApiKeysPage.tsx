@@ -1,0 +1,77 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, Chip } from '@mui/material';
+import { apiKey, type ApiKey } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../layout/AdminPage';
+import { formatDate } from '../layout/formatDate';
+import { AdminTable, type Column } from '../table/AdminTable';
+import { useCursorList } from '../table/useCursorList';
+import { KeyCreateDialog } from './KeyCreateDialog';
+import { RevokeKeyButton } from './RevokeKeyButton';
+
+/** `{mount}/admin/api-keys`: secret keys of the current mode; create (secret shown once), revoke. */
+export function ApiKeysPage() {
+  const { t, i18n } = useTranslation();
+  const [creating, setCreating] = useState(false);
+  const { rows, list, pagination } = useCursorList('api-keys', apiKey);
+  const columns: Column<ApiKey>[] = [
+    { key: 'name', label: t('payment.admin.keys.name'), render: (k) => k.name },
+    { key: 'key', label: t('payment.admin.keys.key'), render: (k) => <code>{k.redacted}</code> },
+    {
+      key: 'created',
+      label: t('payment.admin.common.created'),
+      render: (k) => formatDate(k.created_at, i18n.language),
+    },
+    {
+      key: 'used',
+      label: t('payment.admin.keys.lastUsed'),
+      render: (k) =>
+        k.last_used_at ? formatDate(k.last_used_at, i18n.language) : t('payment.admin.keys.never'),
+    },
+    {
+      key: 'status',
+      label: t('payment.admin.common.status'),
+      render: (k) =>
+        k.revoked_at ? (
+          <Chip size="small" label={t('payment.admin.keys.revokedBadge')} />
+        ) : (
+          <Chip size="small" color="success" label={t('payment.admin.common.active')} />
+        ),
+    },
+    {
+      key: 'actions',
+      label: t('payment.admin.common.actions'),
+      align: 'right',
+      render: (k) => (k.revoked_at ? null : <RevokeKeyButton item={k} />),
+    },
+  ];
+  return (
+    <AdminPage
+      testId="page-admin-keys"
+      title={t('payment.admin.keys.title')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setCreating(true)}
+          data-testid="key-create"
+        >
+          {t('payment.admin.keys.create')}
+        </Button>
+      }
+    >
+      <AdminTable
+        testId="keys-table"
+        label={t('payment.admin.keys.title')}
+        columns={columns}
+        rows={rows}
+        loading={list.isFetching}
+        error={list.error}
+        empty={t('payment.admin.keys.empty')}
+        pagination={pagination}
+      />
+      {creating ? <KeyCreateDialog onClose={() => setCreating(false)} /> : null}
+    </AdminPage>
+  );
+}

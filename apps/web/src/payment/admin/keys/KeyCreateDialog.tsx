@@ -1,0 +1,81 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import { apiKey, apiKeyCreate, type ApiKey } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdmin } from '../AdminContext';
+import { useAdminMutation } from '../api/hooks';
+import { FormDialog } from '../forms/FormDialog';
+import { FormTextField } from '../forms/FormTextField';
+import type { FieldIssue } from '../forms/issues';
+import { useSchemaForm } from '../forms/useSchemaForm';
+import { CopyButton } from '../layout/CopyButton';
+
+interface KeyFormValues {
+  name: string;
+}
+
+/** Creates a secret key in the current mode, then shows its secret once, with copy. */
+export function KeyCreateDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const { livemode } = useAdmin();
+  const [created, setCreated] = useState<ApiKey | null>(null);
+  const toPayload = (v: KeyFormValues, _issues: FieldIssue[]) => ({ name: v.name.trim(), livemode });
+  const { form, showFailure } = useSchemaForm<KeyFormValues, typeof apiKeyCreate>(apiKeyCreate, toPayload, {
+    name: '',
+  });
+  const create = useAdminMutation(['api-keys'], apiKey, (body: unknown) => ({
+    method: 'POST',
+    path: '/api-keys',
+    body,
+  }));
+  const submit = form.handleSubmit((body) => create.mutateAsync(body).then(setCreated, showFailure));
+  if (created) {
+    return (
+      <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="key-secret-dialog">
+        <DialogTitle>{t('payment.admin.keys.createdTitle')}</DialogTitle>
+        <DialogContent>
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {t('payment.admin.keys.shownOnce')}
+          </Alert>
+          <Typography
+            sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 1 }}
+            data-testid="key-secret"
+          >
+            {created.secret}
+          </Typography>
+          <CopyButton
+            text={created.secret ?? ''}
+            label={t('payment.admin.keys.copySecret')}
+            variant="outlined"
+            testId="key-copy"
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button variant="contained" onClick={onClose}>
+            {t('payment.admin.keys.done')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return (
+    <FormDialog
+      open
+      testId="key-dialog"
+      title={t(livemode ? 'payment.admin.keys.createLive' : 'payment.admin.keys.createTest')}
+      submitLabel={t('payment.admin.keys.create')}
+      busy={create.isPending}
+      error={form.formState.errors.root?.server?.message}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <FormTextField
+        control={form.control}
+        name="name"
+        label={t('payment.admin.keys.name')}
+        required
+        autoFocus
+      />
+    </FormDialog>
+  );
+}

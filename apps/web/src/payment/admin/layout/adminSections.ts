@@ -1,0 +1,17 @@
+/** The admin sections, in tab order: path under `{mount}/admin/` and translation key. */
+export const ADMIN_SECTIONS = [
+  { path: 'products', label: 'products' },
+  { path: 'payment-links', label: 'links' },
+  { path: 'payment-methods', label: 'methods' },
+  { path: 'customers', label: 'customers' },
+  { path: 'api-keys', label: 'keys' },
+] as const;
+
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+/** The section a pathname belongs to (detail pages included), or the first one. */
+export function sectionOf(pathname: string, adminBase: string): AdminSection {
+  const rest = pathname.startsWith(`${adminBase}/`) ? pathname.slice(adminBase.length + 1) : '';
+  const first = rest.split('/')[0];
+  return ADMIN_SECTIONS.find((s) => s.path === first) ?? ADMIN_SECTIONS[0];
+}

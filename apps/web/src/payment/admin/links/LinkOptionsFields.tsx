@@ -1,0 +1,107 @@
+import { Divider, Stack } from '@mui/material';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormSwitch } from '../forms/FormSwitch';
+import { FormTextField } from '../forms/FormTextField';
+import { SUBMIT_TYPES, type LinkFormValues } from './linkForm';
+
+/** Donation settings, what happens after payment, and what the checkout collects. */
+export function LinkOptionsFields() {
+  const { t } = useTranslation();
+  const { control, watch } = useFormContext<LinkFormValues>();
+  const donation = watch('donation');
+  const after = watch('after_completion.type');
+  return (
+    <Stack spacing={2}>
+      <FormSwitch control={control} name="donation" label={t('payment.admin.links.donation')} />
+      {donation ? (
+        <Stack spacing={1} role="group" aria-label={t('payment.admin.links.donation')}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <FormTextField
+              control={control}
+              name="donation_settings.amount.presets"
+              label={t('payment.admin.prices.presets')}
+              helperText={t('payment.admin.prices.presetsHint')}
+            />
+            <FormTextField
+              control={control}
+              name="donation_settings.amount.preset"
+              label={t('payment.admin.prices.preset')}
+            />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <FormTextField
+              control={control}
+              name="donation_settings.amount.minimum"
+              label={t('payment.admin.prices.minimum')}
+            />
+            <FormTextField
+              control={control}
+              name="donation_settings.amount.maximum"
+              label={t('payment.admin.prices.maximum')}
+              helperText={t('payment.admin.links.donationMaxHint')}
+            />
+          </Stack>
+          <FormSwitch
+            control={control}
+            name="donation_settings.amount.custom"
+            label={t('payment.admin.links.donationCustom')}
+          />
+        </Stack>
+      ) : null}
+      <Divider />
+      <FormTextField
+        control={control}
+        name="after_completion.type"
+        label={t('payment.admin.links.afterCompletion')}
+        options={[
+          { value: 'hosted_confirmation', label: t('payment.admin.links.after.hosted_confirmation') },
+          { value: 'redirect', label: t('payment.admin.links.after.redirect') },
+        ]}
+      />
+      {after === 'redirect' ? (
+        <FormTextField
+          control={control}
+          name="after_completion.redirect.url"
+          label={t('payment.admin.links.redirectUrl')}
+          type="url"
+        />
+      ) : (
+        <FormTextField
+          control={control}
+          name="after_completion.hosted_confirmation.custom_message"
+          label={t('payment.admin.links.customMessage')}
+          multiline
+          minRows={2}
+        />
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FormTextField
+          control={control}
+          name="submit_type"
+          label={t('payment.admin.links.submitType')}
+          options={SUBMIT_TYPES.map((s) => ({ value: s, label: t(`payment.admin.links.submit.${s}`) }))}
+        />
+        <FormTextField
+          control={control}
+          name="billing_address_collection"
+          label={t('payment.admin.links.billingAddress')}
+          options={[
+            { value: 'auto', label: t('payment.admin.links.address.auto') },
+            { value: 'required', label: t('payment.admin.links.address.required') },
+          ]}
+        />
+      </Stack>
+      <FormSwitch
+        control={control}
+        name="phone_number_collection.enabled"
+        label={t('payment.admin.links.collectPhone')}
+      />
+      <FormSwitch
+        control={control}
+        name="allow_promotion_codes"
+        label={t('payment.admin.links.promotionCodes')}
+      />
+    </Stack>
+  );
+}

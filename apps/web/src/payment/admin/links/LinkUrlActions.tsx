@@ -1,0 +1,24 @@
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import { Button, Stack } from '@mui/material';
+import { useTranslation } from 'react-i18next';
+import { CopyButton } from '../layout/CopyButton';
+
+/** Copy and open a payment link's checkout address. */
+export function LinkUrlActions({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <CopyButton text={url} label={t('payment.admin.links.copyUrl')} testId="link-copy-url" />
+      <Button
+        size="small"
+        href={url}
+        target="_blank"
+        rel="noopener"
+        startIcon={<OpenInNewOutlined />}
+        data-testid="link-open-url"
+      >
+        {t('payment.admin.links.open')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  paymentCurrency,
+  paymentCurrencyCreate,
+  paymentCurrencyUpdate,
+  type PaymentCurrency,
+  type PaymentMethod,
+} from '@payshelf/api';
+import { Stack } from '@mui/material';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useAdminMutation } from '../api/hooks';
+import { FormDialog } from '../forms/FormDialog';
+import { FormSwitch } from '../forms/FormSwitch';
+import { FormTextField } from '../forms/FormTextField';
+import { useSchemaForm } from '../forms/useSchemaForm';
+import {
+  currencyFormValues,
+  toCurrencyCreate,
+  toCurrencyUpdate,
+  type CurrencyFormValues,
+} from './currencyForm';
+
+/** Creates a payment currency of a method, or edits one (symbol, decimals and contract stay). */
+export function CurrencyDialog(props: {
+  editing?: PaymentCurrency;
+  methods: readonly PaymentMethod[];
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const editing = props.editing;
+  const { form, showFailure } = useSchemaForm<
+    CurrencyFormValues,
+    typeof paymentCurrencyCreate | typeof paymentCurrencyUpdate
+  >(
+    editing ? paymentCurrencyUpdate : paymentCurrencyCreate,
+    editing ? toCurrencyUpdate : toCurrencyCreate,
+    currencyFormValues(editing, props.methods[0]?.id ?? ''),
+  );
+  const save = useAdminMutation(
+    ['payment-currencies', 'payment-methods'],
+    paymentCurrency,
+    (body: unknown) =>
+      editing
+        ? { method: 'PUT', path: `/payment-currencies/${editing.id}`, body }
+        : { method: 'POST', path: '/payment-currencies', body },
+  );
+  const { control } = form;
+  const fixed = editing !== undefined;
+  const submit = form.handleSubmit((body) =>
+    save.mutateAsync(body).then(() => {
+      enqueueSnackbar(t('payment.admin.currencies.saved'), { variant: 'success' });
+      props.onClose();
+    }, showFailure),
+  );
+  return (
+    <FormDialog
+      open
+      testId="currency-dialog"
+      title={t(editing ? 'payment.admin.currencies.edit' : 'payment.admin.currencies.create')}
+      submitLabel={t('payment.admin.common.save')}
+      busy={save.isPending}
+      error={form.formState.errors.root?.server?.message}
+      onSubmit={submit}
+      onClose={props.onClose}
+    >
+      <FormTextField
+        control={control}
+        name="payment_method_id"
+        label={t('payment.admin.currencies.method')}
+        disabled={fixed}
+        options={props.methods.map((m) => ({ value: m.id, label: m.name }))}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FormTextField
+          control={control}
+          name="symbol"
+          label={t('payment.admin.currencies.symbol')}
+          disabled={fixed}
+          required
+        />
+        <FormTextField control={control} name="name" label={t('payment.admin.currencies.name')} required />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FormTextField
+          control={control}
+          name="decimal"
+          label={t('payment.admin.currencies.decimal')}
+          disabled={fixed}
+          inputMode="numeric"
+        />
+        <FormTextField
+          control={control}
+          name="maximum_precision"
+          label={t('payment.admin.currencies.precision')}
+          inputMode="numeric"
+        />
+        <FormTextField
+          control={control}
+          name="type"
+          label={t('payment.admin.currencies.type')}
+          disabled={fixed}
+          options={[
+            { value: 'standard', label: t('payment.admin.currencies.types.standard') },
+            { value: 'credit', label: t('payment.admin.currencies.types.credit') },
+          ]}
+        />
+      </Stack>
+      <FormTextField
+        control={control}
+        name="contract"
+        label={t('payment.admin.currencies.contract')}
+        disabled={fixed}
+      />
+      <FormTextField control={control} name="logo" label={t('payment.admin.currencies.logo')} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FormTextField
+          control={control}
+          name="minimum_payment_amount"
+          label={t('payment.admin.currencies.minimum')}
+          inputMode="decimal"
+        />
+        <FormTextField
+          control={control}
+          name="maximum_payment_amount"
+          label={t('payment.admin.currencies.maximum')}
+          inputMode="decimal"
+        />
+      </Stack>
+      <FormSwitch control={control} name="is_base_currency" label={t('payment.admin.currencies.base')} />
+    </FormDialog>
+  );
+}

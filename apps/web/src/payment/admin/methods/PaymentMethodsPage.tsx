@@ -1,0 +1,149 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, Chip, Stack, Typography } from '@mui/material';
+import { paymentCurrency, paymentMethod, type PaymentCurrency, type PaymentMethod } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AdminPage } from '../layout/AdminPage';
+import { ArchiveButton } from '../layout/ArchiveButton';
+import { AdminTable, type Column } from '../table/AdminTable';
+import { useCursorList } from '../table/useCursorList';
+import { CurrencyDialog } from './CurrencyDialog';
+import { MethodDialog } from './MethodDialog';
+
+type Open =
+  { kind: 'method'; editing?: PaymentMethod } | { kind: 'currency'; editing?: PaymentCurrency } | null;
+
+/** `{mount}/admin/payment-methods`: payment methods and their currencies in the current mode. */
+export function PaymentMethodsPage() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<Open>(null);
+  const methods = useCursorList('payment-methods', paymentMethod);
+  const currencies = useCursorList('payment-currencies', paymentCurrency);
+  const status = (active: boolean) => (
+    <Chip
+      size="small"
+      color={active ? 'success' : 'default'}
+      label={t(active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
+    />
+  );
+  const methodName = (id: string) => methods.rows.find((m) => m.id === id)?.name ?? id;
+  const methodColumns: Column<PaymentMethod>[] = [
+    { key: 'name', label: t('payment.admin.methods.name'), render: (m) => m.name },
+    {
+      key: 'type',
+      label: t('payment.admin.methods.type'),
+      render: (m) => t(`payment.admin.methods.types.${m.type}`),
+    },
+    { key: 'status', label: t('payment.admin.common.status'), render: (m) => status(m.active) },
+    {
+      key: 'actions',
+      label: t('payment.admin.common.actions'),
+      align: 'right',
+      render: (m) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => setOpen({ kind: 'method', editing: m })}>
+            {t('payment.admin.common.edit')}
+          </Button>
+          {m.active ? <ArchiveButton resource="payment-methods" id={m.id} name={m.name} /> : null}
+        </Stack>
+      ),
+    },
+  ];
+  const currencyColumns: Column<PaymentCurrency>[] = [
+    { key: 'symbol', label: t('payment.admin.currencies.symbol'), render: (c) => `${c.symbol} · ${c.name}` },
+    {
+      key: 'method',
+      label: t('payment.admin.currencies.method'),
+      render: (c) => methodName(c.payment_method_id),
+    },
+    {
+      key: 'decimal',
+      label: t('payment.admin.currencies.decimal'),
+      render: (c) => `${c.decimal} / ${c.maximum_precision}`,
+    },
+    {
+      key: 'status',
+      label: t('payment.admin.common.status'),
+      render: (c) => (
+        <Stack direction="row" spacing={0.5}>
+          {status(c.active)}
+          {c.is_base_currency ? (
+            <Chip size="small" color="primary" label={t('payment.admin.currencies.baseBadge')} />
+          ) : null}
+        </Stack>
+      ),
+    },
+    {
+      key: 'actions',
+      label: t('payment.admin.common.actions'),
+      align: 'right',
+      render: (c) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => setOpen({ kind: 'currency', editing: c })}>
+            {t('payment.admin.common.edit')}
+          </Button>
+          {c.active ? <ArchiveButton resource="payment-currencies" id={c.id} name={c.symbol} /> : null}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <AdminPage
+      testId="page-admin-methods"
+      title={t('payment.admin.methods.title')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setOpen({ kind: 'method' })}
+          data-testid="method-create"
+        >
+          {t('payment.admin.methods.create')}
+        </Button>
+      }
+    >
+      <AdminTable
+        testId="methods-table"
+        label={t('payment.admin.methods.title')}
+        columns={methodColumns}
+        rows={methods.rows}
+        loading={methods.list.isFetching}
+        error={methods.list.error}
+        empty={t('payment.admin.methods.empty')}
+        pagination={methods.pagination}
+      />
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mt: 4, mb: 1 }}>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {t('payment.admin.currencies.title')}
+        </Typography>
+        <Button
+          variant="outlined"
+          startIcon={<AddOutlined />}
+          onClick={() => setOpen({ kind: 'currency' })}
+          disabled={methods.rows.length === 0}
+          data-testid="currency-create"
+        >
+          {t('payment.admin.currencies.create')}
+        </Button>
+      </Stack>
+      <AdminTable
+        testId="currencies-table"
+        label={t('payment.admin.currencies.title')}
+        columns={currencyColumns}
+        rows={currencies.rows}
+        loading={currencies.list.isFetching}
+        error={currencies.list.error}
+        empty={t('payment.admin.currencies.empty')}
+        pagination={currencies.pagination}
+      />
+      {open?.kind === 'method' ? <MethodDialog editing={open.editing} onClose={() => setOpen(null)} /> : null}
+      {open?.kind === 'currency' ? (
+        <CurrencyDialog
+          editing={open.editing}
+          methods={methods.rows.filter((m) => m.active)}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </AdminPage>
+  );
+}

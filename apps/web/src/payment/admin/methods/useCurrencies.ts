@@ -1,0 +1,17 @@
+import { listOf, paymentCurrency, type PaymentCurrency } from '@payshelf/api';
+import { useQuery } from '@tanstack/react-query';
+import { useAdmin } from '../AdminContext';
+import { apiRequest } from '../api/client';
+import { adminKey } from '../api/keys';
+
+/** Up to 100 payment currencies of the current mode (the choices of price and link forms). */
+export function useCurrencies(): { currencies: PaymentCurrency[]; loading: boolean } {
+  const admin = useAdmin();
+  const query = { limit: 100 };
+  const list = useQuery({
+    queryKey: adminKey('payment-currencies', admin.livemode, 'all'),
+    queryFn: ({ signal }) =>
+      apiRequest(listOf(paymentCurrency), admin.url('/payment-currencies', query), 'GET', undefined, signal),
+  });
+  return { currencies: list.data?.data ?? [], loading: list.isLoading };
+}

@@ -1,0 +1,120 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { Button, Chip, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { product, type Product } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { useAdmin } from '../AdminContext';
+import { ArchiveButton } from '../layout/ArchiveButton';
+import { AdminPage } from '../layout/AdminPage';
+import { AdminTable, type Column } from '../table/AdminTable';
+import { matchesSearch } from '../table/cursorPages';
+import { SearchField } from '../table/SearchField';
+import { useCursorList } from '../table/useCursorList';
+import { useDebounced } from '../table/useDebounced';
+import { formatDate } from '../layout/formatDate';
+import { ProductDialog } from './ProductDialog';
+
+type ActiveFilter = '' | 'true' | 'false';
+
+/** `{mount}/admin/products`: products of the current mode, create, edit and archive. */
+export function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const admin = useAdmin();
+  const [search, setSearch] = useState('');
+  const [active, setActive] = useState<ActiveFilter>('true');
+  const [dialog, setDialog] = useState<{ editing?: Product } | null>(null);
+  const q = useDebounced(search);
+  const { rows, list, pagination } = useCursorList('products', product, { active });
+  const shown = rows.filter((p) => matchesSearch(q, [p.name, p.id, p.description]));
+  const columns: Column<Product>[] = [
+    {
+      key: 'name',
+      label: t('payment.admin.products.name'),
+      render: (p) => (
+        <Link component={RouterLink} to={admin.page(`products/${p.id}`)}>
+          {p.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'type',
+      label: t('payment.admin.products.type'),
+      render: (p) => t(`payment.admin.products.types.${p.type}`),
+    },
+    {
+      key: 'status',
+      label: t('payment.admin.common.status'),
+      render: (p) => (
+        <Chip
+          size="small"
+          color={p.active ? 'success' : 'default'}
+          label={t(p.active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
+        />
+      ),
+    },
+    {
+      key: 'created',
+      label: t('payment.admin.common.created'),
+      render: (p) => formatDate(p.created_at, i18n.language),
+    },
+    {
+      key: 'actions',
+      label: t('payment.admin.common.actions'),
+      align: 'right',
+      render: (p) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" onClick={() => setDialog({ editing: p })}>
+            {t('payment.admin.common.edit')}
+          </Button>
+          {p.active ? <ArchiveButton resource="products" id={p.id} name={p.name} /> : null}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <AdminPage
+      testId="page-admin-products"
+      title={t('payment.admin.products.title')}
+      actions={
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setDialog({})}
+          data-testid="product-create"
+        >
+          {t('payment.admin.products.create')}
+        </Button>
+      }
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+        <SearchField label={t('payment.admin.common.search')} value={search} onChange={setSearch} />
+        <TextField
+          select
+          size="small"
+          label={t('payment.admin.common.status')}
+          value={active}
+          onChange={(e) =>
+            setActive(e.target.value === 'true' || e.target.value === 'false' ? e.target.value : '')
+          }
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{t('payment.admin.common.all')}</MenuItem>
+          <MenuItem value="true">{t('payment.admin.common.active')}</MenuItem>
+          <MenuItem value="false">{t('payment.admin.common.archived')}</MenuItem>
+        </TextField>
+      </Stack>
+      <AdminTable
+        testId="products-table"
+        label={t('payment.admin.products.title')}
+        columns={columns}
+        rows={shown}
+        loading={list.isFetching}
+        error={list.error}
+        empty={t('payment.admin.products.empty')}
+        pagination={pagination}
+      />
+      {dialog ? <ProductDialog editing={dialog.editing} onClose={() => setDialog(null)} /> : null}
+    </AdminPage>
+  );
+}

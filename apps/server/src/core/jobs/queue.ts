@@ -106,11 +106,15 @@ export class JobQueue {
       list[task] = async (raw, helpers) => {
         const payload = definition.payload.parse(raw ?? {});
         const jobKey = helpers.job.key ?? null;
+        // A keyed job claims its key once. The only claim that may be taken over is a `running` one left
+        // by the same queue job (its process died mid-run and the queue retried it after the lock expired).
         const claim = await this.pool.query<{ id: string }>(
-          `INSERT INTO job_runs (task, job_key, status, worker) VALUES ($1, $2, 'running', $3)
-           ON CONFLICT (task, job_key) WHERE job_key IS NOT NULL AND status <> 'failed' DO NOTHING
+          `INSERT INTO job_runs (task, job_key, status, worker, queue_job_id) VALUES ($1, $2, 'running', $3, $4)
+           ON CONFLICT (task, job_key) WHERE job_key IS NOT NULL AND status <> 'failed'
+           DO UPDATE SET worker = excluded.worker, started_at = now()
+             WHERE job_runs.status = 'running' AND job_runs.queue_job_id = excluded.queue_job_id
            RETURNING id`,
-          [task, jobKey, this.workerId],
+          [task, jobKey, this.workerId, String(helpers.job.id)],
         );
         const runId = claim.rows[0]?.id;
         const log = this.log.child({ job: task, jobKey, attempt: helpers.job.attempts });

@@ -19,6 +19,8 @@ export const jobRuns = pgTable(
     task: text('task').notNull(),
     jobKey: text('job_key'),
     status: text('status', { enum: ['running', 'succeeded', 'failed'] }).notNull(),
+    /** The queue's own job id: a retry of the same job after a crash may take over its stale claim. */
+    queueJobId: text('queue_job_id'),
     worker: text('worker').notNull(),
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),

@@ -132,6 +132,7 @@ describe('PUT /api/navigation', () => {
       [{ items: [{ id: 'x', title: 'X', link: 'javascript:alert(1)' }] }, 'items.0.link'],
       [{ items: [{ id: 'x', title: 'X', link: '/', role: [] }] }, 'items.0.role'],
       [{ items: [{ id: 'x', title: 'X', link: '/', section: 'sidebar' }] }, 'items.0.section'],
+      [{ items: [{ id: 'x', title: { en: 'X\u0000' }, link: '/' }] }, 'items.0.title.en'],
       [{ items: [{ id: 'x', title: 'X', items: [] }] }, 'items.0.link'],
       [{ items: 'nope' }, 'items'],
       [{ items: [], extra: true }, undefined],
@@ -143,6 +144,10 @@ describe('PUT /api/navigation', () => {
       expect(error.code).toBe('parameter_invalid');
       if (param) expect(error.param).toBe(param);
     }
+    const deep = `{"items":[${'{"id":"n","title":"N","items":['.repeat(5000)}{"id":"x","title":"X","link":"/"}${']}'.repeat(5000)}]}`;
+    const tooDeep = await admin.browser.request('/api/navigation', { method: 'PUT', body: deep });
+    expect(tooDeep.status).toBe(400);
+    expect(errorBody.parse(await tooDeep.json()).error.param).toBe('items');
     const bad = await admin.browser.request('/api/navigation', { method: 'PUT', body: '{not json' });
     expect(bad.status).toBe(400);
     const after = navigationConfigAnswer.parse(

@@ -63,6 +63,7 @@ describe('POST /api/notifications', () => {
       [{ receiver: alice.did, title: '' }, 'title'],
       [{ receiver: alice.did, title: 'x', severity: 'fatal' }, 'severity'],
       [{ receiver: alice.did, title: 'x', activity: { type: 'poke', actor: 'z1' } }, 'activity.type'],
+      [{ receiver: alice.did, title: 'nul\u0000' }, 'title'],
     ] as const) {
       const res = await create(owner.browser, body);
       expect(res.status).toBe(400);
@@ -139,7 +140,14 @@ describe('the user notification API', () => {
     const page2 = await list(alice.browser, '?pageSize=3&page=2');
     expect(page2).toMatchObject({ count: 4, page: 2, pageSize: 3 });
     expect(page2.list.map((n) => n.title)).toEqual(['Welcome']);
-    for (const bad of ['?severity=fatal', '?read=maybe', '?pageSize=1000', '?page=0']) {
+    for (const bad of [
+      '?severity=fatal',
+      '?read=maybe',
+      '?pageSize=1000',
+      '?page=0',
+      '?id=%00',
+      '?componentDid=a%00',
+    ]) {
       const res = await alice.browser.get(`${NOTIFICATIONS_API_PATH}${bad}`);
       expect(res.status).toBe(400);
     }

@@ -2,3 +2,4 @@ export * from './navigation.js';
 export * from './notifications.js';
 export * from './analytics.js';
 export * from './icons.js';
+export * from './json.js';

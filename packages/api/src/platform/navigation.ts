@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableJson } from './json.js';
 
 /** Where a navigation item is shown (SPEC.md section 3); an item without `section` belongs to the header. */
 export const NAV_SECTIONS = [
@@ -112,15 +113,23 @@ function checkTree(items: NavigationItemInput[], ctx: z.RefinementCtx): void {
   }
 }
 
-/** Body of `PUT /api/navigation`, and the stored configuration. */
-export const navigationConfig = z
+/** Each navigation level is an array and an object; anything deeper than this cannot be valid. */
+const MAX_JSON_DEPTH = 2 * NAV_MAX_DEPTH + 6;
+
+const navigationDocument = z
   .strictObject({
     items: z.array(navigationItemInput).max(200),
     /** Index in the top-level header items where the Products item is inserted; null hides it. */
     productsItem: z.number().int().min(0).max(200).nullable().default(null),
   })
   .superRefine((value, ctx) => checkTree(value.items, ctx));
-export type NavigationConfig = z.infer<typeof navigationConfig>;
+
+/**
+ * Body of `PUT /api/navigation`, and the stored configuration. Nesting and NUL characters are checked
+ * before the recursive schema runs: a body nested thousands of levels deep is a 400, not a stack overflow.
+ */
+export const navigationConfig = storableJson(navigationDocument, MAX_JSON_DEPTH);
+export type NavigationConfig = z.output<typeof navigationConfig>;
 
 /** A navigation item as `GET /api/navigation` answers it: role and section always lists. */
 export interface NavigationItem {

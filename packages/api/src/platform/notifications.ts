@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { noNul, storableJson } from './json.js';
 
 /** The user service's notification API (list, unread count, mark read). */
 export const NOTIFICATIONS_API_PATH = '/.well-known/service/api/user/notifications';
@@ -32,8 +33,7 @@ export type NotificationActivity = z.infer<typeof notificationActivity>;
 export const notificationActor = z.object({ did: z.string().max(200), fullName: shortText });
 export type NotificationActor = z.infer<typeof notificationActor>;
 
-/** What `notify()` and `POST /api/notifications` take. */
-export const notificationCreate = z.strictObject({
+const notificationFields = z.strictObject({
   receiver: didParam,
   title: z.string().trim().min(1).max(300),
   description: z.string().max(5000).default(''),
@@ -44,7 +44,9 @@ export const notificationCreate = z.strictObject({
   activity: notificationActivity.nullable().default(null),
   actorInfo: notificationActor.nullable().default(null),
 });
-export type NotificationCreate = z.input<typeof notificationCreate>;
+/** What `notify()` and `POST /api/notifications` take (NUL characters refused: PostgreSQL cannot store them). */
+export const notificationCreate = storableJson(notificationFields, 6);
+export type NotificationCreate = z.input<typeof notificationFields>;
 
 export const notification = z.object({
   id: z.string(),
@@ -70,10 +72,10 @@ const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Query of `GET {NOTIFICATIONS_API_PATH}` (the notification centre's filters). */
 export const notificationListQuery = z.object({
-  id: z.string().trim().min(1).max(100).optional(),
+  id: z.string().trim().min(1).max(100).refine(noNul, 'must not contain NUL').optional(),
   severity: z.enum(['all', ...notificationSeverity.options]).default('all'),
   /** `system`: system notifications only; `all`: everything; otherwise one component's DID. */
-  componentDid: z.string().trim().min(1).max(200).default('all'),
+  componentDid: z.string().trim().min(1).max(200).refine(noNul, 'must not contain NUL').default('all'),
   read: boolParam.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -94,7 +96,11 @@ export const unreadCountAnswer = z.object({ unreadCount: z.number().int() });
 /** Body of `PUT {NOTIFICATIONS_API_PATH}/read`: some ids, or all of the caller's. */
 export const markReadBody = z
   .strictObject({
-    ids: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
+    ids: z
+      .array(z.string().trim().min(1).max(100).refine(noNul, 'must not contain NUL'))
+      .min(1)
+      .max(100)
+      .optional(),
     all: z.literal(true).optional(),
   })
   .refine((b) => (b.ids !== undefined) !== (b.all !== undefined), {

@@ -83,6 +83,12 @@ describe('one install, several processes', () => {
     }
   });
 
+  it('hands out distinct tokens to browsers asking at the same moment', async () => {
+    const browsers = Array.from({ length: 20 }, () => new TestBrowser(b.url));
+    const tokens = await Promise.all(browsers.map((x) => x.startLogin()));
+    expect(new Set(tokens.map((t) => t.token)).size).toBe(20);
+  });
+
   it('has no test wallet unless DEV_WALLET=1', async () => {
     const res = await fetch(`${b.url}/api/did/login/dev-approve`, { method: 'POST', body: '{}' });
     expect(res.status).toBe(404);

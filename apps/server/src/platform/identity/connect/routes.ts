@@ -98,7 +98,13 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
   const params = o.action.params ? tokenBase.extend(o.action.params.shape) : tokenBase;
   const createToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const input = parseWith(params, { ...asObject(request.body), ...asObject(request.query) }, 'query');
-    const captured = await run(request, reply, [h.generateSession], input);
+    // The library derives tokens from the millisecond clock: two browsers asking in the same
+    // millisecond (on any process) collide on the primary key. Asking again a moment later is enough.
+    let captured = await run(request, reply, [h.generateSession], input);
+    for (let attempt = 1; attempt < 3 && libraryError.safeParse(captured.body).success; attempt++) {
+      await new Promise((r) => setTimeout(r, 2));
+      captured = await run(request, reply, [h.generateSession], input);
+    }
     const created = z
       .object({
         token: z.string(),

@@ -1,5 +1,6 @@
 // A local EVM chain for test mode and tests: anvil from npm (`@foundry-rs/anvil`), whose binary comes in a
-// per-platform package (`@foundry-rs/anvil-linux-amd64`, …) that npm installs as an optional dependency.
+// per-platform package (`@foundry-rs/anvil-linux-amd64`, a root optional dependency: the registry here
+// has no other platform builds, so the `@foundry-rs/anvil` wrapper would leave `npm ci` unsatisfiable).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app.js';
 import { expireDue } from './checkout/repo.js';
+import { demoRoutes } from './demo/routes.js';
+import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
 import { recordEvent } from './shared/events.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -53,6 +55,8 @@ export async function registerPayment(
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
+  if (services.config.DEMO_DATA) await seedDemo(services);
+
   await app.register(
     async (scope) => {
       keyRoutes(scope, ctx);
@@ -65,6 +69,7 @@ export async function registerPayment(
       customerBrowserRoutes(scope, ctx);
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);
+      demoRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -146,6 +146,13 @@ describe('OpenAPI', () => {
   });
 });
 
+describe('demo endpoint without DEMO_DATA', () => {
+  it('answers an empty list', async () => {
+    const res = await env.anonymous('GET', '/demo');
+    expect(res.body).toEqual({ enabled: false, livemode: false, links: [] });
+  });
+});
+
 describe('no input makes the server answer 5xx', () => {
   it('random bodies on create endpoints', async () => {
     const paths = [

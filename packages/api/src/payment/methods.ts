@@ -7,6 +7,17 @@ export type PaymentMethodType = z.infer<typeof paymentMethodType>;
 
 const host = z.url().max(2048);
 
+/** An EVM chain: its id, JSON-RPC URL, explorer, and where payments go (default: the server's hot wallet). */
+const evmSettings = z.object({
+  chain_id: z.number().int().min(1),
+  api_host: host,
+  explorer_host: host,
+  merchant_address: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')
+    .optional(),
+});
+
 /** Settings per rail; secrets are accepted on write and never returned (masked instead). */
 export const paymentMethodSettings = z.object({
   stripe: z
@@ -17,8 +28,8 @@ export const paymentMethodSettings = z.object({
       api_host: host.optional(),
     })
     .optional(),
-  ethereum: z.object({ chain_id: z.number().int().min(1), api_host: host, explorer_host: host }).optional(),
-  base: z.object({ chain_id: z.number().int().min(1), api_host: host, explorer_host: host }).optional(),
+  ethereum: evmSettings.optional(),
+  base: evmSettings.optional(),
   arcblock: z
     .object({ chain_id: z.string().min(1).max(100), api_host: host, explorer_host: host })
     .optional(),

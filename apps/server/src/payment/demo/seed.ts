@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import type { Services } from '../../app.js';
+import { instanceSettings } from '../../db/schema/index.js';
+import { createPrice } from '../catalog/price-service.js';
+import { createProduct } from '../catalog/product-service.js';
+import { createLink } from '../links/service.js';
+import { createCurrency, createMethod } from '../methods/service.js';
+import type { Tx } from '../shared/db.js';
+import { DEFAULT_TUSD_ADDRESS, DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
+
+export const DEMO_SETTING_KEY = 'payment.demo';
+
+export interface DemoRecord {
+  seededAt: string;
+  links: Array<{ kind: DemoKind; id: string }>;
+}
+
+const amount = (units: bigint) => units.toString();
+
+async function seedCatalog(tx: Tx, services: Services): Promise<DemoRecord['links']> {
+  const demo = services.rails.demo;
+  const chainId = demo?.chainId ?? 31337;
+  const rpc = demo?.rpcUrl ?? 'http://127.0.0.1:8545';
+  const method = await createMethod(tx, false, {
+    type: 'ethereum',
+    name: 'Local chain (anvil)',
+    description: 'Test-mode EVM chain started by npm start',
+    settings: { ethereum: { chain_id: chainId, api_host: rpc, explorer_host: rpc } },
+  });
+  const currency = (symbol: string, name: string, decimal: number, precision: number, extra = {}) =>
+    createCurrency(tx, false, {
+      payment_method_id: method.id,
+      symbol,
+      name,
+      decimal,
+      maximum_precision: precision,
+      type: 'standard',
+      ...extra,
+    });
+  const tusd = await currency('TUSD', 'Test USD', 6, 2, {
+    contract: demo?.token.address ?? DEFAULT_TUSD_ADDRESS,
+    is_base_currency: true,
+  });
+  const eth = await currency('ETH', 'Ether', 18, 6);
+  const credits = await currency('CRD', 'Demo credits', 2, 2, { type: 'credit' });
+
+  const product = (name: string, extra = {}) => createProduct(tx, false, { name, type: 'service', ...extra });
+  const price = (productId: string, extra: Record<string, unknown>) =>
+    createPrice(tx, false, {
+      product_id: productId,
+      currency_id: tusd.id,
+      billing_scheme: 'per_unit',
+      ...extra,
+    });
+  const link = async (kind: DemoKind, body: Parameters<typeof createLink>[2]) => ({
+    kind,
+    id: (await createLink(tx, false, { name: DEMO_LINKS[kind].title, ...body }, null)).id,
+  });
+
+  const ebook = await product('E-book: Payments from scratch', { type: 'good', images: [] });
+  const ebookPrice = await price(ebook.id, {
+    unit_amount: amount(990n * (TUSD / 100n)),
+    quantity_available: 100,
+    quantity_limit_per_checkout: 10,
+    currency_options: [{ currency_id: eth.id, unit_amount: amount(4n * 10n ** 15n) }],
+  });
+  const team = await product('Team plan');
+  const teamMonthly = await price(team.id, {
+    unit_amount: amount(10n * TUSD),
+    recurring: { interval: 'month' },
+  });
+  const pro = await product('Pro plan');
+  const proYearly = await price(pro.id, {
+    unit_amount: amount(100n * TUSD),
+    recurring: { interval: 'year' },
+  });
+  const proMonthly = await price(pro.id, {
+    unit_amount: amount(10n * TUSD),
+    recurring: { interval: 'month' },
+    upsell: { upsells_to_id: proYearly.id },
+  });
+  const api = await product('API calls', { unit_label: 'call' });
+  const apiPrice = await price(api.id, {
+    unit_amount: amount(TUSD / 100n),
+    recurring: { interval: 'month', usage_type: 'metered' },
+  });
+  const seats = await product('Seats', { unit_label: 'seat' });
+  const seatPrice = await price(seats.id, {
+    billing_scheme: 'tiered',
+    tiers_mode: 'graduated',
+    recurring: { interval: 'month' },
+    tiers: [
+      { up_to: 5, unit_amount: amount(8n * TUSD), flat_amount: '0' },
+      { up_to: 'inf', unit_amount: amount(6n * TUSD), flat_amount: '0' },
+    ],
+  });
+  const support = await product('Priority support', { description: 'Answers within one business day' });
+  const supportPrice = await price(support.id, { unit_amount: amount(19n * TUSD) });
+  const kit = await product('Starter kit', {
+    type: 'good',
+    cross_sell: { cross_sells_to_id: supportPrice.id },
+  });
+  const kitPrice = await price(kit.id, { unit_amount: amount(49n * TUSD) });
+  const ai = await product('AI credits', { type: 'credit' });
+  const aiPrice = await price(ai.id, {
+    unit_amount: amount(5n * TUSD),
+    metadata: { credit_config: { credit_amount: '500', currency_id: credits.id } },
+  });
+  const tip = await product('Tip the author');
+  const tipPrice = await price(tip.id, {
+    custom_unit_amount: { presets: [amount(TUSD), amount(5n * TUSD), amount(10n * TUSD)] },
+  });
+
+  return [
+    await link('one_time', {
+      line_items: [
+        {
+          price_id: ebookPrice.id,
+          quantity: 1,
+          adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
+        },
+      ],
+    }),
+    await link('recurring', {
+      line_items: [{ price_id: teamMonthly.id, quantity: 1 }],
+      subscription_data: { trial_period_days: 7 },
+    }),
+    await link('upsell', { line_items: [{ price_id: proMonthly.id, quantity: 1 }] }),
+    await link('metered', { line_items: [{ price_id: apiPrice.id, quantity: 1 }] }),
+    await link('tiered', {
+      line_items: [
+        {
+          price_id: seatPrice.id,
+          quantity: 3,
+          adjustable_quantity: { enabled: true, minimum: 1, maximum: 50 },
+        },
+      ],
+    }),
+    await link('cross_sell', { line_items: [{ price_id: kitPrice.id, quantity: 1 }] }),
+    await link('credit', { line_items: [{ price_id: aiPrice.id, quantity: 1 }] }),
+    await link('donation', {
+      line_items: [{ price_id: tipPrice.id, quantity: 1 }],
+      submit_type: 'donate',
+      donation_settings: {
+        amount: { presets: ['1', '5', '10'], preset: '5', custom: true },
+        beneficiaries: [{ name: 'The author', type: 'user', percent: 100 }],
+      },
+      after_completion: {
+        type: 'hosted_confirmation',
+        hosted_confirmation: { custom_message: 'Thank you!' },
+      },
+    }),
+  ];
+}
+
+/**
+ * DEMO_DATA: seeds the test-mode catalog once per database. The marker row is inserted first in the
+ * same transaction, so processes starting together seed once (the others wait on it, then skip).
+ */
+export async function seedDemo(services: Services): Promise<boolean> {
+  const { db } = services.database;
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(instanceSettings)
+      .values({ key: DEMO_SETTING_KEY, value: sql`'{}'::jsonb` })
+      .onConflictDoNothing()
+      .returning({ key: instanceSettings.key });
+    if (claimed.length === 0) return false;
+    const links = await seedCatalog(tx, services);
+    const record: DemoRecord = { seededAt: new Date().toISOString(), links };
+    await tx
+      .update(instanceSettings)
+      .set({ value: record })
+      .where(sql`${instanceSettings.key} = ${DEMO_SETTING_KEY}`);
+    services.log.info({ links: links.length }, 'demo catalog seeded in test mode');
+    return true;
+  });
+}

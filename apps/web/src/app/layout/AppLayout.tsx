@@ -5,6 +5,7 @@ import { CookieBanner } from '../../header/cookies/CookieBanner';
 import { Footer } from '../../header/Footer';
 import { Header } from '../../header/Header';
 import { PageProgressBar } from '../../header/progress/PageProgressBar';
+import { useSessionUpdates } from '../../platform/auth/useSessionUpdates';
 import { SkipLink } from './SkipLink';
 
 const MAIN_ID = 'main-content';
@@ -15,6 +16,7 @@ const MAIN_ID = 'main-content';
  */
 export function AppLayout() {
   usePageViews();
+  useSessionUpdates();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <PageProgressBar />

@@ -12,7 +12,8 @@ const env = {
   NODE_ENV: 'production',
   DATA_DIR: path.join(root, 'data'),
   DEMO_DATA: '1',
-  DEV_WALLET: '1',
+  // The test wallet is refused on a live install, so `PAYSHELF_LIVE=1 npm start` must not ask for it.
+  DEV_WALLET: ['1', 'true', 'yes'].includes(process.env.PAYSHELF_LIVE ?? '') ? '0' : '1',
   LOG_LEVEL: 'info',
   ...process.env,
 };

@@ -173,6 +173,24 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
       section: ['sessionManager', 'dashboard'],
     },
   ];
+  const dashboard: NavigationItemInput[] = [
+    {
+      id: 'dashboard.members',
+      title: { en: 'Members', zh: '成员' },
+      link: '/.well-known/service/admin/members',
+      icon: 'mdi:account-group-outline',
+      role: ADMINS,
+      section: 'dashboard',
+    },
+    {
+      id: 'dashboard.analytics',
+      title: { en: 'Page views', zh: '页面浏览量' },
+      link: '/.well-known/service/admin/analytics',
+      icon: 'mdi:chart-line',
+      role: ADMINS,
+      section: 'dashboard',
+    },
+  ];
   const userCenter: NavigationItemInput[] = [
     {
       id: '/userCenter/notification',
@@ -183,7 +201,7 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
     },
   ];
   return {
-    items: [...header, ...footer, ...social, ...bottom, ...sessionManager, ...userCenter],
+    items: [...header, ...footer, ...social, ...bottom, ...sessionManager, ...dashboard, ...userCenter],
     // After Store and Payment.
     productsItem: 2,
   };

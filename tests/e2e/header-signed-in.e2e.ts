@@ -1,11 +1,11 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openContext } from './support/browser.js';
+import { signIn } from './support/login.js';
 
 /**
- * The signed-in parts of the header. Sign-in uses the server's test wallet (DEV_WALLET=1): the page
- * asks for a login token, the test wallet approves it, and the page's status poll receives the session.
- * The first account to sign in becomes owner.
+ * The signed-in parts of the header. Sign-in uses the server's test wallet (see support/login.ts); the
+ * first account to sign in becomes owner.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -14,30 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page): Promise<string> {
-  const did = await page.evaluate(async () => {
-    const post = (url: string, body?: unknown) =>
-      fetch(url, {
-        method: 'POST',
-        headers: body ? { 'content-type': 'application/json' } : {},
-        body: body ? JSON.stringify(body) : undefined,
-      }).then((r) => r.json() as Promise<Record<string, unknown>>);
-    const { token } = await post('/api/did/login/token');
-    await post('/api/did/login/dev-approve', { token });
-    for (let i = 0; i < 50; i += 1) {
-      const status = await fetch(`/api/did/login/status?_t_=${String(token)}`).then(
-        (r) => r.json() as Promise<Record<string, unknown>>,
-      );
-      if (status.status === 'succeed') return String(status.did);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('login did not succeed');
-  });
-  await page.reload();
-  await page.getByTestId('user-menu-button').waitFor();
-  return did;
-}
 
 async function openStoreMenu(page: Page): Promise<string[]> {
   await page.getByTestId('header-nav').getByRole('button', { name: 'Store' }).click();

@@ -66,7 +66,11 @@ const schema = z.object({
   /** Icon shown by the wallet when it asks the user to sign in (absolute URL or path under PUBLIC_URL). */
   APP_ICON: z.string().default('/favicon.svg'),
   /** Idle lifetime of a sign-in session: every use extends it by this much. */
-  SESSION_IDLE_HOURS: z.coerce.number().min(0.01).max(24 * 365).default(24 * 7),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 365)
+    .default(24 * 7),
   /** Absolute lifetime of a sign-in session, however active. */
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
   /** DID Connect tokens each client address may create per minute. */

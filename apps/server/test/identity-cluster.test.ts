@@ -2,7 +2,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { errorBody } from '@payshelf/api';
+import { connectToken, errorBody } from '@payshelf/api';
+import { authUrlFromDeepLink } from '@payshelf/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_SOCKET_PATH } from '../src/app.js';
 import { cloneTestDatabase } from './support/database.js';
@@ -65,11 +66,22 @@ describe('one install, several processes', () => {
   });
 
   it('limits token creation per client', async () => {
-    const limited = await startTestServer(db.url, { DATA_DIR: dataDir, CONNECT_TOKEN_RATE_PER_MINUTE: '3' });
+    const limited = await startTestServer(db.url, {
+      DATA_DIR: dataDir,
+      CONNECT_TOKEN_RATE_PER_MINUTE: '3',
+      PUBLIC_URL: 'https://shop.example',
+    });
     try {
       const browser = new TestBrowser(limited.url);
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i++) codes.push((await browser.post('/api/did/login/token')).status);
+      const first = await browser.post('/api/did/login/token');
+      // Behind a TLS proxy (an https PUBLIC_URL) cookies are Secure though we see plain http, and
+      // the deep link names the public address.
+      expect(browser.lastSetCookies.find((c) => c.startsWith('payshelf_connect='))).toMatch(/Secure/i);
+      expect(authUrlFromDeepLink(connectToken.parse(await first.json()).url).origin).toBe(
+        'https://shop.example',
+      );
+      const codes = [first.status];
+      for (let i = 0; i < 3; i++) codes.push((await browser.post('/api/did/login/token')).status);
       expect(codes).toEqual([200, 200, 200, 429]);
       const refused = await browser.post('/api/did/login/token');
       expect(errorBody.parse(await refused.json()).error).toMatchObject({

@@ -40,6 +40,13 @@ export function sessionOf(request: FastifyRequest): Promise<SessionContext | nul
   return found;
 }
 
+/** Cookies get Secure when the request came over https, or the install's public address is https. */
+export function secureCookies(request: FastifyRequest): boolean {
+  return (
+    request.protocol === 'https' || (request.server.identity.publicOrigin?.startsWith('https:') ?? false)
+  );
+}
+
 /** The signed-in user, or null for a guest. */
 export async function optionalUser(request: FastifyRequest): Promise<SessionUser | null> {
   return (await sessionOf(request))?.user ?? null;
@@ -49,14 +56,21 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Defence in depth next to SameSite=Lax: a state-changing request authenticated by cookie must not
- * come from a page of another origin.
+ * come from a page of another site (its Origin names another host than the request, or than PUBLIC_URL).
  */
 function assertSameOrigin(request: FastifyRequest): void {
   if (SAFE_METHODS.has(request.method)) return;
   const origin = request.headers.origin;
   if (!origin) return;
-  const own = `${request.protocol}://${request.host}`;
-  if (origin === own || origin === request.server.identity.publicOrigin) return;
+  // Hosts, not origins: behind a TLS-terminating proxy the request may look like http while the
+  // page's Origin is https. A page of another site has another host either way.
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = '';
+  }
+  if (host === request.host || origin === request.server.identity.publicOrigin) return;
   throw new ApiError('permission_error', 'cross_origin_request', 'Requests from other sites are not allowed');
 }
 

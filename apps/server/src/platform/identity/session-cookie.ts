@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from './guard.js';
+import { secureCookies, SESSION_COOKIE } from './guard.js';
 
 function options(request: FastifyRequest) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(request) };
 }
 
 /**

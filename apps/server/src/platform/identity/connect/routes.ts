@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiError, parseWith } from '../../../core/http/errors.js';
+import { secureCookies } from '../guard.js';
 import type { ConnectAction } from './action.js';
 import {
   guardSignedJson,
@@ -125,7 +126,7 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
       path: '/api/did',
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      secure: secureCookies(request),
       maxAge: 24 * 3600,
     });
     reply.header('cache-control', 'no-store');

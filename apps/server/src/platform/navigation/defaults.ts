@@ -175,14 +175,6 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
   ];
   const dashboard: NavigationItemInput[] = [
     {
-      id: 'dashboard.members',
-      title: { en: 'Members', zh: '成员' },
-      link: '/.well-known/service/admin/members',
-      icon: 'mdi:account-group-outline',
-      role: ADMINS,
-      section: 'dashboard',
-    },
-    {
       id: 'dashboard.analytics',
       title: { en: 'Page views', zh: '页面浏览量' },
       link: '/.well-known/service/admin/analytics',

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../app.js';
-import { instanceSettings } from '../../db/schema/index.js';
+import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
 import { createPrice } from '../catalog/price-service.js';
 import { createProduct } from '../catalog/product-service.js';
 import { createLink } from '../links/service.js';
@@ -13,11 +13,13 @@ export const DEMO_SETTING_KEY = 'payment.demo';
 export interface DemoRecord {
   seededAt: string;
   links: Array<{ kind: DemoKind; id: string }>;
+  methodId: string;
+  tokenCurrencyId: string;
 }
 
 const amount = (units: bigint) => units.toString();
 
-async function seedCatalog(tx: Tx, services: Services): Promise<DemoRecord['links']> {
+async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord, 'seededAt'>> {
   const demo = services.rails.demo;
   const chainId = demo?.chainId ?? 31337;
   const rpc = demo?.rpcUrl ?? 'http://127.0.0.1:8545';
@@ -111,7 +113,7 @@ async function seedCatalog(tx: Tx, services: Services): Promise<DemoRecord['link
     custom_unit_amount: { presets: [amount(TUSD), amount(5n * TUSD), amount(10n * TUSD)] },
   });
 
-  return [
+  const links = [
     await link('one_time', {
       line_items: [
         {
@@ -151,6 +153,27 @@ async function seedCatalog(tx: Tx, services: Services): Promise<DemoRecord['link
       },
     }),
   ];
+  return { links, methodId: method.id, tokenCurrencyId: tusd.id };
+}
+
+/**
+ * The demo chain may come up on another port (or, after a reset, with TUSD elsewhere) than when the
+ * catalog was seeded: point the seeded method and token at the chain this process started.
+ */
+async function followDemoChain(services: Services, record: DemoRecord): Promise<void> {
+  const demo = services.rails.demo;
+  if (!demo || !record.methodId) return;
+  const { db } = services.database;
+  const rpc = demo.rpcUrl;
+  const settings = { ethereum: { chain_id: demo.chainId, api_host: rpc, explorer_host: rpc } };
+  await db
+    .update(paymentMethods)
+    .set({ settings, updatedAt: new Date() })
+    .where(and(eq(paymentMethods.id, record.methodId), eq(paymentMethods.livemode, false)));
+  await db
+    .update(paymentCurrencies)
+    .set({ contract: demo.token.address, updatedAt: new Date() })
+    .where(and(eq(paymentCurrencies.id, record.tokenCurrencyId), eq(paymentCurrencies.livemode, false)));
 }
 
 /**
@@ -159,20 +182,24 @@ async function seedCatalog(tx: Tx, services: Services): Promise<DemoRecord['link
  */
 export async function seedDemo(services: Services): Promise<boolean> {
   const { db } = services.database;
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const claimed = await tx
       .insert(instanceSettings)
       .values({ key: DEMO_SETTING_KEY, value: sql`'{}'::jsonb` })
       .onConflictDoNothing()
       .returning({ key: instanceSettings.key });
     if (claimed.length === 0) return false;
-    const links = await seedCatalog(tx, services);
-    const record: DemoRecord = { seededAt: new Date().toISOString(), links };
+    const record: DemoRecord = { seededAt: new Date().toISOString(), ...(await seedCatalog(tx, services)) };
     await tx
       .update(instanceSettings)
       .set({ value: record })
-      .where(sql`${instanceSettings.key} = ${DEMO_SETTING_KEY}`);
-    services.log.info({ links: links.length }, 'demo catalog seeded in test mode');
+      .where(eq(instanceSettings.key, DEMO_SETTING_KEY));
+    services.log.info({ links: record.links.length }, 'demo catalog seeded in test mode');
     return true;
   });
+  if (!seeded) {
+    const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, DEMO_SETTING_KEY));
+    if (row) await followDemoChain(services, row.value as DemoRecord);
+  }
+  return seeded;
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloneTestDatabase } from '../support/database.js';
+import { startChildServer, startTestServer, type TestServer } from '../support/server.js';
+import { clientFor } from './support.js';
+
+const ENV = { DEMO_DATA: '1', DEMO_CHAIN: '1', DEMO_CHAIN_PORT: '0' };
+let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
+let server: TestServer | null = null;
+
+beforeAll(async () => {
+  db = await cloneTestDatabase();
+  server = await startTestServer(db.url, ENV);
+});
+afterAll(async () => {
+  await server?.stop();
+  await db?.drop();
+});
+
+interface EvmMethod {
+  settings: { ethereum: { api_host: string; chain_id: number } };
+  payment_currencies: Array<{ symbol: string; contract: string | null }>;
+}
+
+async function demoMethod(url: string): Promise<EvmMethod | undefined> {
+  const settings = await clientFor(url, null)('GET', '/settings', { query: { livemode: 'false' } });
+  return (settings.body.paymentMethods as EvmMethod[])[0];
+}
+
+async function chainId(rpcUrl: string): Promise<string> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+  });
+  return ((await res.json()) as { result: string }).result;
+}
+
+describe('demo data on the local demo chain', () => {
+  it('points the test-mode EVM method and TUSD at the chain the server started, also after a restart', async () => {
+    const demo = server?.server.services.rails.demo;
+    expect(demo, 'anvil should start (it is an npm dependency)').toBeTruthy();
+    const first = await demoMethod(server?.url ?? '');
+    expect(first?.settings.ethereum).toMatchObject({ chain_id: 31337, api_host: demo?.rpcUrl });
+    const tusd = first?.payment_currencies.find((c) => c.symbol === 'TUSD');
+    expect(tusd?.contract?.toLowerCase()).toBe(demo?.token.address.toLowerCase());
+    await server?.stop();
+    server = null;
+    // A new process starts its own chain on a free port; the seeded method follows it.
+    const child = await startChildServer(db.url, ENV);
+    try {
+      const again = await demoMethod(child.url);
+      expect(again?.settings.ethereum.api_host).not.toBe(demo?.rpcUrl);
+      expect(await chainId(again?.settings.ethereum.api_host ?? '')).toBe('0x7a69');
+    } finally {
+      await child.stop();
+    }
+  }, 90_000);
+});

@@ -89,7 +89,8 @@ describe('router', () => {
     ['/payment/checkout/link/plink_123', 'page-payment-link'],
   ])('routes %s to %s', async (path, testId) => {
     const { router } = renderRoutes(path, { session: signedIn });
-    const page = await screen.findByTestId(testId);
+    // Lazy pages (behind the login guard's layout route for some) can take over a second on a busy machine.
+    const page = await screen.findByTestId(testId, {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
     expect(page.querySelector('h1')?.textContent).toBeTruthy();
     expect(page.querySelector('[data-testid="empty-state"]')).toBeTruthy();

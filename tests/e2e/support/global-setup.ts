@@ -11,10 +11,38 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The server's test wallet, signed in once before any test so it is the owner whatever the test order. */
+    ownerDid: string;
   }
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Signs the server's test wallet in through the real DID Connect endpoints; the first account is owner. */
+async function claimOwnership(baseUrl: string): Promise<string> {
+  const created = await fetch(`${baseUrl}/api/did/login/token`, { method: 'POST' });
+  const cookie = (created.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+  const { token } = (await created.json()) as { token: string };
+  const headers = { cookie, 'content-type': 'application/json' };
+  const approved = await fetch(`${baseUrl}/api/did/login/dev-approve`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ token }),
+  });
+  if (!approved.ok)
+    throw new Error(`test wallet could not sign in: ${approved.status} ${await approved.text()}`);
+  for (let i = 0; i < 50; i++) {
+    const status = (await (
+      await fetch(`${baseUrl}/api/did/login/status?_t_=${token}`, { headers })
+    ).json()) as {
+      status: string;
+      did?: string;
+    };
+    if (status.status === 'succeed' && status.did) return status.did;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('test wallet sign-in did not succeed');
+}
 
 /**
  * Starts the BUILT server (`npm run build` first: the same artefacts `npm start` runs) with its own
@@ -54,7 +82,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
     await new Promise((r) => setTimeout(r, 250));
   }
+  const ownerDid = await claimOwnership(baseUrl);
   project.provide('baseUrl', baseUrl);
+  project.provide('ownerDid', ownerDid);
   project.provide('dataDir', dataDir);
   return async () => {
     await new Promise<void>((resolve) => {

@@ -1,7 +1,8 @@
 import { grantPassportBody, memberListQuery, type SessionResponse } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { parseWith } from '../../core/http/errors.js';
 import { requireRole, sessionOf } from './guard.js';
+import { avatarSize, identiconSvg } from './identicon.js';
 import { memberParams, passportParams } from './schema.js';
 import { AVATAR_PATH, type IdentityService } from './service.js';
 import { clearSessionCookie } from './session-cookie.js';
@@ -54,7 +55,11 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       return reply.type(image.mimeType).send(image.data);
     }
     const url = await service.externalAvatar(did);
-    if (!url) throw ApiError.notFound('No avatar', 'avatar_not_found');
+    if (!url) {
+      // No avatar shared: a deterministic identicon, as every user expects to see a picture.
+      reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+      return reply.type('image/svg+xml').send(identiconSvg(did, avatarSize(request.query)));
+    }
     return reply.redirect(url, 302);
   });
 }

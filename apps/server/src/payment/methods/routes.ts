@@ -46,6 +46,7 @@ export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     path: '/payment-currencies',
     tag: 'Payment currencies',
     noun: 'payment currency',
+    plural: 'payment currencies',
     object: paymentCurrency,
     createBody: paymentCurrencyCreate,
     updateBody: paymentCurrencyUpdate,

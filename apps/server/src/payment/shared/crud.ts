@@ -12,6 +12,8 @@ export interface CrudSpec<C extends z.ZodType, U extends z.ZodType, L extends z.
   path: string;
   tag: string;
   noun: string;
+  /** Plural of noun when it is not noun + 's'. */
+  plural?: string;
   object: z.ZodType;
   createBody: C;
   updateBody: U;
@@ -46,7 +48,7 @@ export function crudRoutes<C extends z.ZodType, U extends z.ZodType, L extends z
     ...common,
     method: 'GET',
     url: path,
-    summary: `List ${noun}s, newest first`,
+    summary: `List ${spec.plural ?? `${noun}s`}, newest first`,
     body: none,
     query: spec.listQuery,
     response: listOf(object),

@@ -122,7 +122,7 @@ describe('profile', () => {
     );
   });
 
-  it('refuses SVG avatars (script from our origin) and 404s users without one', async () => {
+  it('refuses SVG avatars (script from our origin) and serves an identicon instead', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
     ).toString('base64');
@@ -131,8 +131,15 @@ describe('profile', () => {
       newWallet('Sam', '', `data:image/svg+xml;base64,${svg}`),
     );
     expect(user.avatar).toBe('');
-    const res = await fetch(`${b.url}/.well-known/service/user/avatar/${user.did}`);
-    expect(res.status).toBe(404);
+    const res = await fetch(
+      `${b.url}/.well-known/service/user/avatar/${user.did}?imageFilter=resize&w=48&h=48`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    const body = await res.text();
+    // Our own generated picture: no script, sized as asked.
+    expect(body).not.toContain('<script');
+    expect(body).toMatch(/^<svg [^>]*width="48" height="48"/);
   });
 });
 

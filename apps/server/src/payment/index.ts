@@ -10,6 +10,8 @@ import { catalogRoutes } from './catalog/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
+import { registerCheckoutCompletion } from './checkout/completion.js';
+import { submitRoutes } from './checkout/submit.js';
 import { sessionRoutes } from './checkout/routes.js';
 import { customerBrowserRoutes } from './customers/browser-routes.js';
 import { linkBrowserRoutes } from './links/browser-routes.js';
@@ -55,6 +57,7 @@ export async function registerPayment(
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
+  registerCheckoutCompletion(ctx);
   if (services.config.DEMO_DATA) await seedDemo(services);
 
   await app.register(
@@ -66,6 +69,7 @@ export async function registerPayment(
       linkRoutes(scope, ctx);
       sessionRoutes(scope, ctx);
       checkoutBrowserRoutes(scope, ctx);
+      submitRoutes(scope, ctx);
       customerBrowserRoutes(scope, ctx);
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@payshelf/api';
 import { getCustomer, getCustomerByDid } from '../customers/repo.js';
+import { getIntent, serializeIntent } from '../intents/repo.js';
 import { serializeCustomer } from '../customers/service.js';
 import { getLink } from '../links/repo.js';
 import { linkObject } from '../links/service.js';
@@ -38,10 +39,12 @@ export async function checkoutView(ctx: PaymentContext, caller: Caller, row: Ses
     : caller.did
       ? await getCustomerByDid(db, caller.did, row.livemode)
       : null;
+  const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
   return {
     checkoutSession: await sessionObject(view, row),
     paymentMethods: await methodsFor(ctx, row),
     ...(link ? { paymentLink: await linkObject(view, link) } : {}),
+    ...(intent ? { paymentIntent: serializeIntent(intent) } : {}),
     ...(customer ? { customer: serializeCustomer(customer) } : {}),
   };
 }

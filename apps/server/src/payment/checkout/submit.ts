@@ -1,0 +1,435 @@
+// Submit and pay (issue 6, server side): the one payment intent of a session, where to pay, fast-pay
+// standing, the browser wallet's transaction hash, and fast pay by pulling an ERC-20 allowance.
+import {
+  browserQuery,
+  checkoutSession,
+  checkoutSubmitAnswer,
+  checkoutSubmitBody,
+  checkoutTxBody,
+  fastCheckoutConfirmAnswer,
+  fastCheckoutConfirmBody,
+  type CheckoutSubmitAnswer,
+  type CheckoutSubmitBody,
+} from '@payshelf/api';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import { customers, invoices } from '../../db/schema/index.js';
+import type { PaymentExpectation, PaymentTarget } from '../../rails/types.js';
+import { getCustomer, getCustomerByDid, updateCustomer, type CustomerRow } from '../customers/repo.js';
+import { serializeCustomer } from '../customers/service.js';
+import {
+  getIntent,
+  insertIntent,
+  lastPayer,
+  serializeIntent,
+  updateIntent,
+  type IntentRow,
+} from '../intents/repo.js';
+import { payingWith, railProblem, type PayingWith } from '../intents/rail.js';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import type { DbLike, Tx } from '../shared/db.js';
+import { recordEvent } from '../shared/events.js';
+import { newId } from '../shared/ids.js';
+import { defineRoute } from '../shared/route.js';
+import { completeCheckoutPayment } from './completion.js';
+import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';
+import { assertOpen } from './mutate.js';
+import { getSession, updateSession, type SessionRow } from './repo.js';
+import { sessionObject } from './serialize.js';
+import { readSession } from './service.js';
+
+const tag = 'Checkout (browser)';
+export const ACCOUNT_CHANGED = 'Account changed, please pay manually.';
+
+/** Who may pay: a signed-in user, or anyone for a donation. */
+function assertMayPay(caller: Caller, row: SessionRow): void {
+  if (!caller.did && row.submitType !== 'donate') throw ApiError.unauthenticated('Sign in first');
+}
+
+/** SPEC §5 requirements that depend on the session: phone and billing address when collected. */
+function assertFormComplete(row: SessionRow, body: CheckoutSubmitBody): void {
+  if (row.phoneNumberCollection && !body.customer_phone) {
+    throw ApiError.badRequest('parameter_missing', 'payment.checkout.required', 'customer_phone');
+  }
+  if (row.billingAddressCollection === 'required' && !body.billing_address) {
+    throw ApiError.badRequest('parameter_missing', 'payment.checkout.required', 'billing_address');
+  }
+}
+
+function customerFields(body: CheckoutSubmitBody) {
+  const a = body.billing_address;
+  return {
+    name: body.customer_name,
+    email: body.customer_email,
+    ...(body.customer_phone ? { phone: body.customer_phone } : {}),
+    ...(a
+      ? {
+          address: {
+            country: a.country,
+            state: a.state,
+            line1: a.line1,
+            line2: a.line2 ?? null,
+            city: a.city,
+            postal_code: a.postal_code,
+          },
+        }
+      : {}),
+  };
+}
+
+/** The session's customer, else the signed-in user's, else a new one (a user's first purchase, a guest donor). */
+async function customerFor(tx: Tx, row: SessionRow, caller: Caller, body: CheckoutSubmitBody) {
+  const fields = customerFields(body);
+  let existing: CustomerRow | null = null;
+  if (row.customerId) existing = await getCustomer(tx, row.customerId, row.livemode);
+  else if (caller.did) existing = await getCustomerByDid(tx, caller.did, row.livemode);
+  if (existing) return (await updateCustomer(tx, existing.id, row.livemode, fields)) ?? existing;
+  const [created] = await tx
+    .insert(customers)
+    .values({ id: newId('cus'), livemode: row.livemode, did: caller.did, ...fields })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // Another request created this user's customer at the same moment.
+  const raced = caller.did ? await getCustomerByDid(tx, caller.did, row.livemode) : null;
+  if (!raced) throw new Error('customer insert failed');
+  return (await updateCustomer(tx, raced.id, row.livemode, fields)) ?? raced;
+}
+
+/** Past-due customers may not buy (CUSTOMER_LIMITED opens the overdue dialog on the page). */
+async function assertNotLimited(tx: Tx, customer: CustomerRow): Promise<void> {
+  const [overdue] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.customerId, customer.id),
+        inArray(invoices.status, ['open', 'uncollectible']),
+        lt(invoices.dueDate, new Date()),
+      ),
+    )
+    .limit(1);
+  if (customer.delinquent || overdue) {
+    throw ApiError.badRequest(
+      'CUSTOMER_LIMITED',
+      'You have past due invoices; pay them before a new purchase',
+      'customer',
+    );
+  }
+}
+
+/** Moves the session to the chosen currency (totals recomputed) when every line item is sold in it. */
+async function inCurrency(tx: Tx, row: SessionRow, currencyId: string): Promise<SessionRow> {
+  if (row.currencyId === currencyId) return row;
+  const prices = await loadPrices(tx, row.lineItems, row.livemode);
+  const payable = payableCurrencies(row.lineItems, prices);
+  if (payable && !payable.has(currencyId)) {
+    throw ApiError.badRequest(
+      'CURRENCY_NOT_CONFIGURED',
+      'Currency not configured for price',
+      'payment_currency',
+    );
+  }
+  const { subtotal, total } = sessionTotals(row.lineItems, prices, currencyId, row.subscriptionData);
+  return updateSession(tx, row.id, { currencyId, amountSubtotal: subtotal, amountTotal: total });
+}
+
+const SETTLED: ReadonlyArray<IntentRow['status']> = ['processing', 'succeeded'];
+
+/** The session's one intent: created on the first submit, brought up to date on the next while unpaid. */
+async function intentFor(
+  tx: Tx,
+  row: SessionRow,
+  customer: CustomerRow,
+  paying: PayingWith,
+): Promise<{ intent: IntentRow; row: SessionRow }> {
+  const existing = row.paymentIntentId ? await getIntent(tx, row.paymentIntentId, true) : null;
+  if (existing && SETTLED.includes(existing.status)) {
+    if (existing.currencyId !== paying.currency.id || existing.paymentMethodId !== paying.method.id) {
+      throw ApiError.conflict('payment_in_progress', 'A payment for this checkout is already in progress');
+    }
+    return { intent: existing, row };
+  }
+  const fields = {
+    amount: row.amountTotal,
+    currencyId: paying.currency.id,
+    paymentMethodId: paying.method.id,
+    customerId: customer.id,
+    status: 'requires_action' as const,
+    lastPaymentError: null,
+  };
+  if (existing) return { intent: await updateIntent(tx, existing.id, fields), row };
+  const intent = await insertIntent(tx, {
+    id: newId('pi'),
+    livemode: row.livemode,
+    checkoutSessionId: row.id,
+    description: `Checkout ${row.id}`,
+    ...fields,
+  });
+  await recordEvent(tx, 'payment_intent.created', serializeIntent(intent));
+  return { intent, row: await updateSession(tx, row.id, { paymentIntentId: intent.id }) };
+}
+
+function targetJson(target: PaymentTarget) {
+  return {
+    chainId: Number(target.network.split(':')[1] ?? 0),
+    recipient: target.recipient,
+    token: target.asset.contract,
+    amount: target.amount.toString(),
+    uri: target.uri,
+    confirmations: target.confirmations,
+    request: {
+      to: target.request.to,
+      value: target.request.value.toString(),
+      data: target.request.data,
+    },
+  };
+}
+
+/**
+ * Fast-pay standing of `payer` for the intent. On EVM rails only an ERC-20 allowance (delegation) lets
+ * the merchant charge without the wallet, so `balance.sufficient` (a balance the merchant can charge
+ * directly, as on arcblock) is false here; the wallet's token balance is reported in fastPayInfo.
+ */
+async function fastPayStanding(
+  ctx: PaymentContext,
+  paying: PayingWith,
+  payer: string | null,
+  amount: bigint,
+): Promise<Pick<CheckoutSubmitAnswer, 'balance' | 'delegation' | 'fastPayInfo'>> {
+  const none = { balance: { sufficient: false }, delegation: { sufficient: false } };
+  if (!payer || !paying.asset.contract || amount <= 0n) return none;
+  try {
+    const funds = await paying.rail.checkFunds(payer, paying.asset, amount);
+    if (!funds.delegationSufficient) return none;
+    return {
+      balance: { sufficient: false },
+      delegation: { sufficient: true },
+      fastPayInfo: {
+        type: 'delegation',
+        amount: amount.toString(),
+        payer,
+        token: { balance: funds.balance.toString() },
+      },
+    };
+  } catch (err) {
+    ctx.services.log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'fast pay: funds check failed',
+    );
+    return none;
+  }
+}
+
+export async function submitCheckout(
+  ctx: PaymentContext,
+  caller: Caller,
+  id: string,
+  body: CheckoutSubmitBody,
+  donate: boolean,
+): Promise<CheckoutSubmitAnswer> {
+  const { db } = ctx;
+  const first = await readSession(db, id, null);
+  assertOpen(first);
+  if (donate && first.submitType !== 'donate') {
+    throw ApiError.badRequest('DONATION_NOT_ENABLED', 'Donation feature is not enabled');
+  }
+  assertMayPay(caller, first);
+  assertFormComplete(first, body);
+  const paying = await payingWith(ctx, db, first.livemode, body.payment_method, body.payment_currency);
+
+  const { intent, row, customer } = await db.transaction(async (tx) => {
+    const locked = await getSession(tx, id, null, true);
+    if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+    assertOpen(locked);
+    const customer = await customerFor(tx, locked, caller, body);
+    await assertNotLimited(tx, customer);
+    let row = await inCurrency(tx, locked, paying.currency.id);
+    if (row.customerId !== customer.id || row.customerEmail !== customer.email) {
+      row = await updateSession(tx, row.id, { customerId: customer.id, customerEmail: customer.email });
+    }
+    const made = await intentFor(tx, row, customer, paying);
+    return { ...made, customer };
+  });
+
+  let target: PaymentTarget;
+  try {
+    target = await paying.rail.prepare({ reference: intent.id, asset: paying.asset, amount: intent.amount });
+  } catch (err) {
+    throw railProblem(err, 'payment_method');
+  }
+  const payer = body.payer ?? (await lastPayer(db, customer.id, paying.method.id));
+  const standing = await fastPayStanding(ctx, paying, payer, intent.amount);
+  let shown = intent;
+  if (intent.status !== 'processing' && intent.status !== 'succeeded') {
+    const details = { ...(intent.paymentDetails ?? {}), fast_pay_payer: standing.fastPayInfo?.payer ?? null };
+    shown = await updateIntent(db, intent.id, { paymentDetails: details });
+  }
+  return {
+    checkoutSession: await sessionObject({ db, base: caller.base, mount: ctx.mount }, row),
+    paymentIntent: serializeIntent(shown),
+    customer: serializeCustomer(customer),
+    paymentTarget: targetJson(target),
+    ...standing,
+    ...(paying.currency.type === 'credit' ? { creditSufficient: false } : {}),
+    stripeContext: null,
+  };
+}
+
+function expectationOf(intent: IntentRow, paying: PayingWith, payer?: string): PaymentExpectation {
+  return { reference: intent.id, asset: paying.asset, amount: intent.amount, ...(payer ? { payer } : {}) };
+}
+
+async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
+  const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
+  if (!intent) throw ApiError.badRequest('payment_intent_missing', 'Submit the checkout first');
+  return intent;
+}
+
+/** The browser wallet sent the transfer: verify it now, then watch it (or complete at once). */
+export async function postTransaction(
+  ctx: PaymentContext,
+  caller: Caller,
+  id: string,
+  txHash: string,
+): Promise<SessionRow> {
+  const { db } = ctx;
+  const row = await readSession(db, id, null);
+  if (row.status === 'complete') return row;
+  assertOpen(row);
+  assertMayPay(caller, row);
+  const intent = await sessionIntent(db, row);
+  if (intent.status === 'succeeded') return row;
+  const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const hash = txHash.toLowerCase();
+  const rejected = await db.transaction(async (tx) => {
+    const locked = await getIntent(tx, intent.id, true);
+    if (!locked || locked.status === 'succeeded') return null;
+    const expectation = expectationOf(locked, paying);
+    let result;
+    try {
+      result = await paying.rail.verify(hash, expectation, { db: tx });
+    } catch (err) {
+      throw railProblem(err, 'txHash');
+    }
+    if (result.status === 'rejected' && result.reason !== 'not_found') return result;
+    const details = { ...(locked.paymentDetails ?? {}), tx_hash: hash };
+    await updateIntent(tx, locked.id, {
+      status: 'processing',
+      paymentDetails: details,
+      lastPaymentError: null,
+    });
+    if (result.status === 'confirmed') {
+      await completeCheckoutPayment(ctx, tx, locked.id, result, paying.rail.explorerUrl(hash));
+    } else {
+      await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
+    }
+    return null;
+  });
+  if (rejected) throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
+  return readSession(db, id, null);
+}
+
+/** Fast pay: pulls the intent's amount from the payer's allowance, then watches the pull. */
+export async function fastCheckoutConfirm(
+  ctx: PaymentContext,
+  caller: Caller,
+  id: string,
+  payerNow: string | undefined,
+): Promise<{ fastPaid: boolean; message?: string }> {
+  const { db } = ctx;
+  const row = await readSession(db, id, null);
+  if (row.status === 'complete') return { fastPaid: true };
+  assertOpen(row);
+  assertMayPay(caller, row);
+  const intent = await sessionIntent(db, row);
+  if (intent.status === 'succeeded') return { fastPaid: true };
+  if (intent.status === 'processing' && intent.paymentDetails?.fast_pay === true) return { fastPaid: true };
+  const recorded = intent.paymentDetails?.fast_pay_payer;
+  if (typeof recorded !== 'string' || (payerNow && payerNow.toLowerCase() !== recorded.toLowerCase())) {
+    return { fastPaid: false, message: ACCOUNT_CHANGED };
+  }
+  const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  return db.transaction(async (tx) => {
+    const locked = await getIntent(tx, intent.id, true);
+    if (!locked || locked.status === 'succeeded') return { fastPaid: true };
+    if (locked.status === 'processing') {
+      return locked.paymentDetails?.fast_pay === true
+        ? { fastPaid: true }
+        : { fastPaid: false, message: 'A payment for this checkout is already in progress' };
+    }
+    let pulled;
+    try {
+      pulled = await paying.rail.pull(
+        { payer: recorded, asset: paying.asset, reference: locked.id },
+        locked.amount,
+      );
+    } catch (err) {
+      ctx.services.log.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'fast pay: pull failed',
+      );
+      return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
+    }
+    if (pulled.status === 'insufficient') {
+      return { fastPaid: false, message: ACCOUNT_CHANGED };
+    }
+    const details = { ...(locked.paymentDetails ?? {}), tx_hash: pulled.txRef.toLowerCase(), fast_pay: true };
+    await updateIntent(tx, locked.id, {
+      status: 'processing',
+      paymentDetails: details,
+      lastPaymentError: null,
+    });
+    const expectation = expectationOf(locked, paying, recorded);
+    await ctx.services.rails.watch({ method: paying.method, txRef: pulled.txRef, expectation }, tx);
+    return { fastPaid: true };
+  });
+}
+
+/** SPEC §7 submit calls. */
+export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  for (const [path, donate] of [
+    ['submit', false],
+    ['donate-submit', true],
+  ] as const) {
+    defineRoute(app, ctx, {
+      method: 'PUT',
+      url: `/checkout-sessions/:id/${path}`,
+      auth: 'browser',
+      tag,
+      summary: donate
+        ? 'Submit a donation form (no sign-in needed); answers where to pay'
+        : 'Submit the checkout form: the one payment intent, where to pay and fast-pay standing',
+      body: checkoutSubmitBody,
+      query: browserQuery,
+      response: checkoutSubmitAnswer,
+      handler: ({ caller, params, body }) => submitCheckout(ctx, caller, params.id ?? '', body, donate),
+    });
+  }
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/checkout-sessions/:id/tx',
+    auth: 'browser',
+    tag,
+    summary: 'The transaction the browser wallet sent; verified, then watched until confirmed',
+    body: checkoutTxBody,
+    query: browserQuery,
+    response: checkoutSession,
+    handler: async ({ caller, params, body }) => {
+      const row = await postTransaction(ctx, caller, params.id ?? '', body.txHash);
+      return sessionObject({ db: ctx.db, base: caller.base, mount: ctx.mount }, row);
+    },
+  });
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/checkout-sessions/:id/fast-checkout-confirm',
+    auth: 'browser',
+    tag,
+    summary: 'Fast pay: charge the allowance the payer granted',
+    body: fastCheckoutConfirmBody,
+    query: browserQuery,
+    response: fastCheckoutConfirmAnswer,
+    handler: ({ caller, params, body }) => fastCheckoutConfirm(ctx, caller, params.id ?? '', body.payer),
+  });
+}

@@ -1,0 +1,64 @@
+import type { Rail, RailAsset } from '../../rails/types.js';
+import { RailError } from '../../rails/types.js';
+import { ApiError } from '../../core/http/errors.js';
+import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/repo.js';
+import type { PaymentContext } from '../shared/context.js';
+import type { DbLike } from '../shared/db.js';
+
+export interface PayingWith {
+  method: MethodRow;
+  currency: CurrencyRow;
+  asset: RailAsset;
+  rail: Rail;
+}
+
+export function assetOf(currency: CurrencyRow): RailAsset {
+  return {
+    currencyId: currency.id,
+    symbol: currency.symbol,
+    decimals: currency.decimal,
+    contract: currency.contract,
+  };
+}
+
+/** A rail failure a customer can do nothing about becomes a 400 with its code, never a 500. */
+export function railProblem(err: unknown, param?: string): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof RailError) {
+    return ApiError.badRequest(
+      err.code === 'rail_unsupported' ? 'PAYMENT_METHOD_NOT_SUPPORTED' : err.code,
+      err.code === 'rail_unsupported' ? 'This payment method is not supported' : err.message,
+      param,
+    );
+  }
+  throw err;
+}
+
+/** The active method and currency a customer chose (the currency must belong to the method) and its rail. */
+export async function payingWith(
+  ctx: PaymentContext,
+  db: DbLike,
+  livemode: boolean,
+  methodId: string,
+  currencyId: string,
+): Promise<PayingWith> {
+  const method = await getMethod(db, methodId, livemode);
+  if (!method || !method.active) {
+    throw ApiError.badRequest('resource_missing', `No such payment method: '${methodId}'`, 'payment_method');
+  }
+  const currency = await getCurrency(db, currencyId, livemode);
+  if (!currency || !currency.active || currency.paymentMethodId !== method.id) {
+    throw ApiError.badRequest(
+      'resource_missing',
+      `No such payment currency for this method: '${currencyId}'`,
+      'payment_currency',
+    );
+  }
+  let rail: Rail;
+  try {
+    rail = ctx.services.rails.forMethod(method);
+  } catch (err) {
+    throw railProblem(err, 'payment_method');
+  }
+  return { method, currency, asset: assetOf(currency), rail };
+}

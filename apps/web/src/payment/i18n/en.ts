@@ -1,4 +1,6 @@
+import { checkoutEn } from '../checkout/i18n/en';
 import { adminEn } from '../admin/i18n/en';
+import { demoEn } from '../demo/i18n/en';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -38,11 +40,7 @@ export const paymentEn = {
     emptyTitle: 'No usage recorded',
     emptyDescription: 'Usage reported for this meter and the credit it consumes will appear here.',
   },
-  checkout: {
-    title: 'Checkout',
-    emptyTitle: 'Nothing to show here',
-    sessionDescription: 'This checkout session could not be found. Ask the seller for a new payment link.',
-    linkDescription: 'This payment link could not be found or is no longer active.',
-  },
+  checkout: checkoutEn,
   admin: adminEn,
+  demo: demoEn,
 };

@@ -1,4 +1,6 @@
+import { checkoutZh } from '../checkout/i18n/zh';
 import { adminZh } from '../admin/i18n/zh';
+import { demoZh } from '../demo/i18n/zh';
 import type { paymentEn } from './en';
 
 export const paymentZh: typeof paymentEn = {
@@ -38,11 +40,7 @@ export const paymentZh: typeof paymentEn = {
     emptyTitle: '暂无用量记录',
     emptyDescription: '此计量器上报的用量及其消耗的额度会显示在这里。',
   },
-  checkout: {
-    title: '结账',
-    emptyTitle: '这里没有可显示的内容',
-    sessionDescription: '找不到此结账会话，请向商家索取新的支付链接。',
-    linkDescription: '找不到此支付链接，或该链接已失效。',
-  },
+  checkout: checkoutZh,
   admin: adminZh,
+  demo: demoZh,
 };

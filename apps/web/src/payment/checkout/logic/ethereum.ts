@@ -1,0 +1,67 @@
+// The one adapter to an injected EIP-1193 wallet (`window.ethereum`), and the transaction a payment
+// target asks for: a native transfer, or an ERC-20 `transfer(recipient, amount)`.
+import type { PaymentTarget } from './api';
+
+export interface Eip1193Provider {
+  request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
+}
+
+function isProvider(value: unknown): value is Eip1193Provider {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { request?: unknown }).request === 'function'
+  );
+}
+
+/** The injected provider, or null when the browser has no wallet. */
+export function injectedProvider(scope: object = globalThis): Eip1193Provider | null {
+  const candidate: unknown = (scope as { ethereum?: unknown }).ethereum;
+  return isProvider(candidate) ? candidate : null;
+}
+
+const TRANSFER_SELECTOR = '0xa9059cbb';
+
+function word(hex: string): string {
+  return hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+}
+
+export interface TransactionRequest {
+  from: string;
+  to: string;
+  value: string;
+  data?: string;
+}
+
+/** eth_sendTransaction parameters that pay `target` from `from` (amounts in hex quantities). */
+export function paymentTransaction(target: PaymentTarget, from: string): TransactionRequest {
+  const amount = BigInt(target.amount);
+  if (!/^0x[0-9a-fA-F]{40}$/.test(target.recipient)) throw new Error('Invalid recipient address');
+  if (target.token === null) {
+    return { from, to: target.recipient, value: `0x${amount.toString(16)}` };
+  }
+  return {
+    from,
+    to: target.token,
+    value: '0x0',
+    data: `${TRANSFER_SELECTOR}${word(target.recipient)}${word(amount.toString(16))}`,
+  };
+}
+
+/** Asks the wallet for an account, switches to the chain, sends the payment; answers the tx hash. */
+export async function payWithProvider(provider: Eip1193Provider, target: PaymentTarget): Promise<string> {
+  const accounts = await provider.request({ method: 'eth_requestAccounts' });
+  const from = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
+  if (!from) throw new Error('The wallet shared no account');
+  const chain = await provider.request({ method: 'eth_chainId' });
+  const wanted = `0x${target.chainId.toString(16)}`;
+  if (typeof chain === 'string' && BigInt(chain) !== BigInt(wanted)) {
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: wanted }] });
+  }
+  const hash = await provider.request({
+    method: 'eth_sendTransaction',
+    params: [paymentTransaction(target, from)],
+  });
+  if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash');
+  return hash;
+}

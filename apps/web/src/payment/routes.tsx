@@ -44,6 +44,10 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       path: at('checkout/link/:id'),
       lazy: async () => ({ Component: (await import('./pages/PaymentLinkPage')).PaymentLinkPage }),
     },
+    {
+      path: at('demo'),
+      lazy: async () => ({ Component: (await import('./demo/DemoPage')).DemoPage }),
+    },
     ...adminRoutes(mountPoint),
   ];
 }

@@ -1,6 +1,7 @@
 import { checkoutEn } from '../checkout/i18n/en';
 import { adminEn } from '../admin/i18n/en';
 import { demoEn } from '../demo/i18n/en';
+import { demoEn } from '../demo/i18n/en';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -42,5 +43,6 @@ export const paymentEn = {
   },
   checkout: checkoutEn,
   admin: adminEn,
+  demo: demoEn,
   demo: demoEn,
 };

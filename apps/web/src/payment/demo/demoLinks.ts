@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const demoAnswer = z.object({
+  enabled: z.boolean(),
+  livemode: z.literal(false),
+  links: z.array(
+    z.object({
+      kind: z.string(),
+      id: z.string(),
+      title: z.string(),
+      description: z.string(),
+      url: z.string(),
+      active: z.boolean(),
+    }),
+  ),
+});
+export type DemoLinks = z.infer<typeof demoAnswer>;
+
+export const DEMO_KINDS = [
+  'one_time',
+  'recurring',
+  'upsell',
+  'metered',
+  'tiered',
+  'cross_sell',
+  'credit',
+  'donation',
+] as const;
+export type DemoKind = (typeof DEMO_KINDS)[number] | 'other';
+
+/** Known kinds keep their translated label; anything new the server adds still shows, as a plain link. */
+export function demoKind(kind: string): DemoKind {
+  return (DEMO_KINDS as readonly string[]).includes(kind) ? (kind as DemoKind) : 'other';
+}
+
+/** GET {mount}/api/demo: the seeded test-mode payment links. */
+export async function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
+  const base = mountPoint === '/' ? '' : mountPoint;
+  const res = await fetch(`${base}/api/demo?livemode=false`, { headers: { accept: 'application/json' } });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const message = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
+    throw new Error(message.success ? message.data.error.message : `HTTP ${res.status}`);
+  }
+  return demoAnswer.parse(body);
+}

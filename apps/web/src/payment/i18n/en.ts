@@ -1,7 +1,6 @@
 import { checkoutEn } from '../checkout/i18n/en';
 import { adminEn } from '../admin/i18n/en';
 import { demoEn } from '../demo/i18n/en';
-import { demoEn } from '../demo/i18n/en';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -43,6 +42,5 @@ export const paymentEn = {
   },
   checkout: checkoutEn,
   admin: adminEn,
-  demo: demoEn,
   demo: demoEn,
 };

@@ -1,7 +1,6 @@
 import { checkoutZh } from '../checkout/i18n/zh';
 import { adminZh } from '../admin/i18n/zh';
 import { demoZh } from '../demo/i18n/zh';
-import { demoZh } from '../demo/i18n/zh';
 import type { paymentEn } from './en';
 
 export const paymentZh: typeof paymentEn = {
@@ -43,6 +42,5 @@ export const paymentZh: typeof paymentEn = {
   },
   checkout: checkoutZh,
   admin: adminZh,
-  demo: demoZh,
   demo: demoZh,
 };

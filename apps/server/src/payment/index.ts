@@ -11,6 +11,7 @@ import { customerRoutes } from './customers/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
 import { registerCheckoutCompletion } from './checkout/completion.js';
+import { checkoutConnectAction } from './checkout/connect.js';
 import { submitRoutes } from './checkout/submit.js';
 import { sessionRoutes } from './checkout/routes.js';
 import { customerBrowserRoutes } from './customers/browser-routes.js';
@@ -58,6 +59,7 @@ export async function registerPayment(
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
   registerCheckoutCompletion(ctx);
+  if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
 
   await app.register(

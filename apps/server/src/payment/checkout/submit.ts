@@ -281,24 +281,24 @@ function expectationOf(intent: IntentRow, paying: PayingWith, payer?: string): P
   return { reference: intent.id, asset: paying.asset, amount: intent.amount, ...(payer ? { payer } : {}) };
 }
 
-async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
+export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
   if (!intent) throw ApiError.badRequest('payment_intent_missing', 'Submit the checkout first');
   return intent;
 }
 
-/** The browser wallet sent the transfer: verify it now, then watch it (or complete at once). */
-export async function postTransaction(
+/**
+ * A transaction paying the session's intent (sent by the browser wallet, or broadcast for the DID
+ * wallet): verified now, then completed at once when confirmed or watched until it is.
+ */
+export async function acceptTransaction(
   ctx: PaymentContext,
-  caller: Caller,
-  id: string,
+  row: SessionRow,
   txHash: string,
 ): Promise<SessionRow> {
   const { db } = ctx;
-  const row = await readSession(db, id, null);
   if (row.status === 'complete') return row;
   assertOpen(row);
-  assertMayPay(caller, row);
   const intent = await sessionIntent(db, row);
   if (intent.status === 'succeeded') return row;
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
@@ -328,7 +328,20 @@ export async function postTransaction(
     return null;
   });
   if (rejected) throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
-  return readSession(db, id, null);
+  return readSession(db, row.id, null);
+}
+
+/** The browser wallet sent the transfer: POST checkout-sessions/{id}/tx. */
+export async function postTransaction(
+  ctx: PaymentContext,
+  caller: Caller,
+  id: string,
+  txHash: string,
+): Promise<SessionRow> {
+  const row = await readSession(ctx.db, id, null);
+  if (row.status === 'complete') return row;
+  assertMayPay(caller, row);
+  return acceptTransaction(ctx, row, txHash);
 }
 
 /** Fast pay: pulls the intent's amount from the payer's allowance, then watches the pull. */

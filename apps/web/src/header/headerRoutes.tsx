@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { ANALYTICS_ADMIN_PATH, NOTIFICATIONS_PATH } from './session/sessionLinks';
+import { ANALYTICS_ADMIN_PATH, NAVIGATION_ADMIN_PATH, NOTIFICATIONS_PATH } from './session/sessionLinks';
 
-/** The platform pages the header links to: the notification centre and the owners' analytics. */
+/** The platform pages the header links to: the notification centre, the owners' analytics and navigation. */
 export function headerRoutes(): RouteObject[] {
   return [
     {
@@ -13,6 +13,12 @@ export function headerRoutes(): RouteObject[] {
     {
       path: ANALYTICS_ADMIN_PATH,
       lazy: async () => ({ Component: (await import('./analytics/AnalyticsPage')).AnalyticsPage }),
+    },
+    {
+      path: NAVIGATION_ADMIN_PATH,
+      lazy: async () => ({
+        Component: (await import('./navigation-admin/NavigationEditorPage')).NavigationEditorPage,
+      }),
     },
   ];
 }

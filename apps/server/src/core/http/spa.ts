@@ -7,12 +7,13 @@ import { ApiError } from './errors.js';
 /** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
 
-/** Pages of the web app under the well-known prefix (notification centre, analytics, login, members). */
+/** Pages of the web app under the well-known prefix (notification centre, analytics, login, members, navigation). */
 const WELL_KNOWN_PAGES = [
   '/.well-known/service/user/notifications',
   '/.well-known/service/admin/analytics',
   '/.well-known/service/login',
   '/.well-known/service/admin/members',
+  '/.well-known/service/admin/navigation',
 ];
 
 export function isApiPath(url: string, paymentMount: string): boolean {

@@ -100,6 +100,19 @@ export const headerEn = {
   progress: {
     label: 'Page loading',
   },
+  navigationAdmin: {
+    title: 'Navigation',
+    subtitle:
+      'The menus of every section (header, footer, social, bottom, dashboard, session manager, user centre) as one document.',
+    ownerOnly: 'Only the owner and admins can change the navigation.',
+    loadFailed: 'The navigation could not be loaded: {{message}}',
+    version: 'Version {{version}}, last changed {{updatedAt}}',
+    documentLabel: 'Navigation document (JSON)',
+    save: 'Save',
+    revert: 'Revert',
+    saved: 'Navigation saved (version {{version}}). Open pages update at once.',
+    invalidJson: 'This is not valid JSON: {{message}}',
+  },
   footer: {
     label: 'Footer',
     social: 'Social links',

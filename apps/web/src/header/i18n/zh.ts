@@ -100,6 +100,19 @@ export const headerZh: typeof headerEn = {
   progress: {
     label: '页面加载中',
   },
+  navigationAdmin: {
+    title: '导航',
+    subtitle:
+      '所有区域（页眉、页脚、社交、底部、控制台、会话管理器、用户中心）的菜单，作为一个文档统一编辑。',
+    ownerOnly: '只有所有者和管理员可以修改导航。',
+    loadFailed: '无法加载导航：{{message}}',
+    version: '版本 {{version}}，最后修改于 {{updatedAt}}',
+    documentLabel: '导航文档（JSON）',
+    save: '保存',
+    revert: '还原',
+    saved: '导航已保存（版本 {{version}}），已打开的页面会立即更新。',
+    invalidJson: '这不是有效的 JSON：{{message}}',
+  },
   footer: {
     label: '页脚',
     social: '社交链接',

@@ -5,3 +5,4 @@ export * from './customers.js';
 export * from './checkout.js';
 export * from './keys.js';
 export * from './settings.js';
+export * from './demo.js';

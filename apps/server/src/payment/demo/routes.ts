@@ -1,3 +1,4 @@
+import { demoLinksAnswer } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -9,21 +10,6 @@ import { defineRoute } from '../shared/route.js';
 import { DEMO_LINKS } from './catalog.js';
 import { DEMO_SETTING_KEY, type DemoRecord } from './seed.js';
 
-const demoAnswer = z.object({
-  enabled: z.boolean(),
-  livemode: z.literal(false),
-  links: z.array(
-    z.object({
-      kind: z.string(),
-      id: z.string(),
-      title: z.string(),
-      description: z.string(),
-      url: z.string(),
-      active: z.boolean(),
-    }),
-  ),
-});
-
 /** GET /demo: the demo payment links (test mode), for the page the README points to. */
 export function demoRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   defineRoute(app, ctx, {
@@ -34,7 +20,7 @@ export function demoRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     summary: 'The seeded test-mode payment links, one per kind of price',
     body: z.object({}),
     query: z.object({}),
-    response: demoAnswer,
+    response: demoLinksAnswer,
     handler: async ({ caller }) => {
       const [row] = await ctx.db
         .select()

@@ -1,20 +1,7 @@
+import { demoLinksAnswer, type DemoLinksAnswer } from '@payshelf/api';
 import { z } from 'zod';
 
-const demoAnswer = z.object({
-  enabled: z.boolean(),
-  livemode: z.literal(false),
-  links: z.array(
-    z.object({
-      kind: z.string(),
-      id: z.string(),
-      title: z.string(),
-      description: z.string(),
-      url: z.string(),
-      active: z.boolean(),
-    }),
-  ),
-});
-export type DemoLinks = z.infer<typeof demoAnswer>;
+export type DemoLinks = DemoLinksAnswer;
 
 export const DEMO_KINDS = [
   'one_time',
@@ -42,5 +29,5 @@ export async function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
     const message = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
     throw new Error(message.success ? message.data.error.message : `HTTP ${res.status}`);
   }
-  return demoAnswer.parse(body);
+  return demoLinksAnswer.parse(body);
 }

@@ -1,18 +1,8 @@
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
-import { PageSection } from '../../platform/ui/PageSection';
+import { useParams } from 'react-router';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 
 /** `{mount}/checkout/pay/:id`: pays one checkout session (`cs_...`). */
 export function CheckoutSessionPage() {
-  const { t } = useTranslation();
-  return (
-    <PageSection testId="page-checkout-session" title={t('payment.checkout.title')}>
-      <EmptyState
-        icon={<ShoppingCartOutlined />}
-        title={t('payment.checkout.emptyTitle')}
-        description={t('payment.checkout.sessionDescription')}
-      />
-    </PageSection>
-  );
+  const { id = '' } = useParams();
+  return <CheckoutPage source={{ session: id }} testId="page-checkout-session" />;
 }

@@ -1,18 +1,8 @@
-import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
-import { PageSection } from '../../platform/ui/PageSection';
+import { useParams } from 'react-router';
+import { CheckoutPage } from '../checkout/CheckoutPage';
 
-/** `{mount}/checkout/link/:id`: starts a checkout from a payment link (`plink_...`). */
+/** `{mount}/checkout/link/:id`: starts a checkout from a payment link (`plink_...`), then pays it. */
 export function PaymentLinkPage() {
-  const { t } = useTranslation();
-  return (
-    <PageSection testId="page-payment-link" title={t('payment.checkout.title')}>
-      <EmptyState
-        icon={<LinkOffOutlined />}
-        title={t('payment.checkout.emptyTitle')}
-        description={t('payment.checkout.linkDescription')}
-      />
-    </PageSection>
-  );
+  const { id = '' } = useParams();
+  return <CheckoutPage source={{ link: id }} testId="page-payment-link" />;
 }

@@ -30,6 +30,7 @@ export const checkoutEn = {
   crossSellAdd: 'Add',
   crossSellRemove: 'Remove',
   crossSellRequired: 'Required',
+  precision: 'Amount decimal places must be less than or equal to {{precision}}',
   customAmount: 'Amount',
   trial: {
     minute: 'Free for {{count}} minutes',
@@ -76,7 +77,7 @@ export const checkoutEn = {
   },
   fastPay: {
     title: 'Confirm payment',
-    description: 'Pay {{amount}} {{symbol}} from your connected account without opening the wallet?',
+    description: 'Pay {{amount}} from your connected account without opening the wallet?',
     confirm: 'Pay now',
     cancel: 'Cancel',
     failed: 'Fast payment failed, please pay with your wallet.',

@@ -31,6 +31,7 @@ export const checkoutZh: typeof checkoutEn = {
   crossSellAdd: '添加',
   crossSellRemove: '移除',
   crossSellRequired: '必选',
+  precision: '金额的小数位数不能超过 {{precision}} 位',
   customAmount: '金额',
   trial: {
     minute: '免费 {{count}} 分钟',
@@ -77,7 +78,7 @@ export const checkoutZh: typeof checkoutEn = {
   },
   fastPay: {
     title: '确认支付',
-    description: '无需打开钱包，直接从已连接账户支付 {{amount}} {{symbol}}？',
+    description: '无需打开钱包，直接从已连接账户支付 {{amount}}？',
     confirm: '立即支付',
     cancel: '取消',
     failed: '快捷支付失败，请使用钱包支付。',

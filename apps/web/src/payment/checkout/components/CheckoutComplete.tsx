@@ -1,0 +1,79 @@
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import { Box, Button, Stack, Typography, keyframes } from '@mui/material';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { atMountPoint } from '../../routes';
+import type { CheckoutSessionData } from '../logic/api';
+
+const pop = keyframes`
+  0% { transform: scale(0.3); opacity: 0; }
+  60% { transform: scale(1.15); opacity: 1; }
+  100% { transform: scale(1); }
+`;
+
+/** Seconds the success screen shows before going to success_url. */
+export const SUCCESS_REDIRECT_MS = 3_000;
+
+interface CheckoutCompleteProps {
+  session: CheckoutSessionData;
+  mountPoint: string;
+  message?: string | null;
+}
+
+/** The completed screen: a success animation, links to the subscription or invoice, then success_url. */
+export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompleteProps) {
+  const { t } = useTranslation();
+  const successUrl = session.success_url;
+  useEffect(() => {
+    if (!successUrl) return;
+    const timer = setTimeout(() => window.location.assign(successUrl), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [successUrl]);
+
+  return (
+    <Stack
+      data-testid="checkout-complete"
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}
+    >
+      <Box
+        aria-hidden
+        sx={{ color: 'success.main', '& svg': { fontSize: 80 }, animation: `${pop} 600ms ease-out both` }}
+      >
+        <CheckCircleRounded />
+      </Box>
+      <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
+        {t('payment.checkout.complete.title')}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        {message ?? t('payment.checkout.complete.description')}
+      </Typography>
+      <Stack direction="row" spacing={1}>
+        {session.subscription_id ? (
+          <Button
+            component={RouterLink}
+            to={atMountPoint(mountPoint, `customer/subscription/${session.subscription_id}`)}
+            variant="outlined"
+          >
+            {t('payment.checkout.complete.subscription')}
+          </Button>
+        ) : null}
+        {session.invoice_id ? (
+          <Button
+            component={RouterLink}
+            to={atMountPoint(mountPoint, `customer/invoice/${session.invoice_id}`)}
+            variant="outlined"
+          >
+            {t('payment.checkout.complete.invoice')}
+          </Button>
+        ) : null}
+      </Stack>
+      {successUrl ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('payment.checkout.complete.redirecting')}
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,180 @@
+import { Box, Card, Chip, Stack, useMediaQuery, useTheme } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HEADER_SESSION_QUERY_KEY } from '../../../header/session/useHeaderSession';
+import { DidConnectDialog } from '../../../platform/auth/DidConnectDialog';
+import type { CheckoutSessionData, CheckoutView } from '../logic/api';
+import { isBusy } from '../logic/checkoutMachine';
+import { submitBody, type FormValues } from '../logic/formValues';
+import { fieldRules, formPurpose } from '../logic/validation';
+import { injectedProvider } from '../logic/ethereum';
+import { useCheckoutForm } from '../useCheckoutForm';
+import type { CheckoutData } from '../useCheckoutData';
+import { SHAKE_MS, usePayFlow } from '../usePayFlow';
+import { useSessionChanges } from '../useSessionChanges';
+import { CheckoutComplete } from './CheckoutComplete';
+import { CheckoutMessage } from './CheckoutStates';
+import { CurrencyCards } from './CurrencyCards';
+import { OrderSummary } from './OrderSummary';
+import { PayDialogs } from './PayDialogs';
+import { PaymentForm } from './PaymentForm';
+
+export type CheckoutMode = 'standalone' | 'inline' | 'minimal';
+
+interface CheckoutReadyProps {
+  data: CheckoutData;
+  view: CheckoutView;
+  mode: CheckoutMode;
+  hideSummary: boolean;
+  testId: string;
+}
+
+function actionKey(session: CheckoutSessionData) {
+  if (session.submit_type === 'donate') return 'donate' as const;
+  if (session.mode === 'subscription') return 'subscribe' as const;
+  if (session.mode === 'setup') return 'setup' as const;
+  return 'pay' as const;
+}
+
+/** The two-sided checkout: order summary (max 582 px) and payment column (max 502 px). */
+export function CheckoutReady({ data, view, mode, hideSummary, testId }: CheckoutReadyProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language.startsWith('zh') ? 'zh' : 'en';
+  const theme = useTheme();
+  const mobile = useMediaQuery(theme.breakpoints.down('md'));
+  const queryClient = useQueryClient();
+  const form = useCheckoutForm(data.api, view);
+  const { session, choice } = form;
+  const changes = useSessionChanges(data.api, session.id, data.setSession);
+  const [shaking, setShaking] = useState(false);
+  const shakeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onShake = useCallback(() => {
+    setShaking(true);
+    clearTimeout(shakeTimer.current);
+    shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(shakeTimer.current), []);
+  const { setSession } = data;
+  const onPaid = useCallback((paid: CheckoutView) => setSession(paid.checkoutSession), [setSession]);
+  const flow = usePayFlow(data.api, session.id, onPaid, onShake);
+  const [login, setLogin] = useState<FormValues | null>(null);
+
+  if (session.status === 'complete' || flow.state.status === 'paid') {
+    const message = view.paymentLink?.after_completion.hosted_confirmation?.custom_message ?? null;
+    return (
+      <Box data-testid={testId} sx={{ maxWidth: 582, mx: 'auto', px: 2 }}>
+        <CheckoutComplete session={session} mountPoint={data.mountPoint} message={message} />
+      </Box>
+    );
+  }
+  if (form.expired) return <CheckoutMessage testId={testId} kind="expired" />;
+  if (session.line_items.length === 0) return <CheckoutMessage testId={testId} kind="empty" />;
+  if (!choice)
+    return <CheckoutMessage testId={testId} kind="error" error={t('payment.checkout.form.noCurrency')} />;
+
+  const donation = session.submit_type === 'donate';
+  const busy = isBusy(flow.state) || changes.busy;
+  const pay = (values: FormValues) =>
+    flow.submit(
+      submitBody(values, {
+        phone: session.phone_number_collection.enabled,
+        address: form.address,
+        methodId: choice.method.id,
+        currencyId: choice.currency.id,
+      }),
+      { credit: choice.currency.type === 'credit', donation },
+    );
+  const onPay = (values: FormValues) => {
+    if (!form.user && !donation) setLogin(values);
+    else pay(values);
+  };
+  const action = t(`payment.checkout.form.${actionKey(session)}`);
+  const label = !form.user && !donation ? t('payment.checkout.form.connectAnd', { action }) : action;
+  const showSummary = mode !== 'minimal' && !hideSummary;
+
+  return (
+    <Box
+      data-testid={testId}
+      sx={{ maxWidth: 1140, mx: 'auto', px: { xs: 2, sm: 3 }, py: mode === 'standalone' ? 4 : 1 }}
+    >
+      {!session.livemode ? (
+        <Chip
+          size="small"
+          color="warning"
+          label={t('payment.checkout.livemode.test')}
+          data-testid="checkout-test-mode"
+          sx={{ mb: 2 }}
+        />
+      ) : null}
+      <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('payment.checkout.title')}
+      </h1>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={4}
+        sx={{ justifyContent: 'center', alignItems: { md: 'flex-start' } }}
+      >
+        {showSummary ? (
+          <Card
+            variant="outlined"
+            sx={{ flex: 1, maxWidth: { md: 582 }, width: '100%', p: { xs: 2, sm: 3 } }}
+          >
+            <OrderSummary
+              session={session}
+              currency={choice.currency}
+              amounts={form.amounts}
+              trial={form.trial}
+              locale={locale}
+              changes={changes}
+              crossSell={form.crossSell}
+              shaking={shaking}
+              collapsible={mobile && session.line_items.length >= 3}
+              disabled={busy}
+              onAmountValidity={form.setAmountValid}
+            />
+          </Card>
+        ) : null}
+        <Box sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
+          <PaymentForm
+            initial={form.initial}
+            rules={fieldRules(session.metadata)}
+            phone={session.phone_number_collection.enabled}
+            address={form.address}
+            purpose={formPurpose(session.metadata, locale)}
+            locale={locale}
+            busy={busy}
+            payable={form.payable}
+            label={label}
+            onPay={onPay}
+            currencyCards={
+              <CurrencyCards
+                choices={form.choices}
+                value={choice.currency.id}
+                disabled={busy}
+                onChange={form.pickCurrency}
+              />
+            }
+          />
+        </Box>
+      </Stack>
+      <PayDialogs
+        flow={flow}
+        currency={choice.currency}
+        locale={locale}
+        hasBrowserWallet={injectedProvider(window) !== null}
+      />
+      <DidConnectDialog
+        open={login !== null}
+        action="login"
+        onClose={() => setLogin(null)}
+        onApproved={() => {
+          const values = login;
+          setLogin(null);
+          void queryClient.invalidateQueries({ queryKey: HEADER_SESSION_QUERY_KEY });
+          if (values) pay(values);
+        }}
+      />
+    </Box>
+  );
+}

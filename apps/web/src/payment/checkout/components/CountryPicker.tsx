@@ -1,0 +1,57 @@
+import { Autocomplete, TextField } from '@mui/material';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface Country {
+  code: string;
+  name: string;
+  dial: string;
+}
+
+function countryList(locale: string): Country[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return getCountries()
+    .map((code) => ({
+      code: code.toLowerCase(),
+      name: names?.of(code) ?? code,
+      dial: `+${getCountryCallingCode(code)}`,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale));
+}
+
+interface CountryPickerProps {
+  value: string;
+  onChange(code: string): void;
+  label: string;
+  locale: string;
+  /** Show the dialling code (phone) rather than only the name (address). */
+  dial?: boolean;
+  testId: string;
+}
+
+/** A searchable country list, names in the interface language; max height 300 px (SPEC section 9). */
+export function CountryPicker({ value, onChange, label, locale, dial, testId }: CountryPickerProps) {
+  const { t } = useTranslation();
+  const countries = useMemo(() => countryList(locale), [locale]);
+  const selected = countries.find((c) => c.code === value) ?? null;
+  return (
+    <Autocomplete
+      data-testid={testId}
+      options={countries}
+      value={selected}
+      disableClearable={selected !== null}
+      onChange={(_e, next) => next && onChange(next.code)}
+      getOptionLabel={(c) => (dial ? `${c.name} ${c.dial}` : c.name)}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      noOptionsText={t('payment.checkout.form.noCountries')}
+      slotProps={{ listbox: { style: { maxHeight: 300 } } }}
+      renderInput={(params) => <TextField {...params} size="small" label={label} />}
+    />
+  );
+}

@@ -1,0 +1,115 @@
+import { Box, Button, Chip, Collapse, Stack, Typography, keyframes } from '@mui/material';
+import type { PaymentCurrency } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ApiPrice, CheckoutSessionData } from '../logic/api';
+import { money } from '../logic/format';
+import type { LineAmounts } from '../logic/lines';
+import type { TrialDisplay } from '@payshelf/money';
+import type { SessionChanges } from '../useSessionChanges';
+import { SummaryLine } from './SummaryLine';
+
+const shake = keyframes`
+  0%, 100% { transform: translateX(0); }
+  10%, 30%, 50%, 70%, 90% { transform: translateX(-6px); }
+  20%, 40%, 60%, 80% { transform: translateX(6px); }
+`;
+
+interface OrderSummaryProps {
+  session: CheckoutSessionData;
+  currency: PaymentCurrency;
+  amounts: LineAmounts;
+  trial: TrialDisplay | null;
+  locale: string;
+  changes: SessionChanges;
+  crossSell: ApiPrice | null;
+  shaking: boolean;
+  collapsible: boolean;
+  disabled: boolean;
+  onAmountValidity(valid: boolean): void;
+}
+
+/** The order summary: lines, cross-sell offer, trial and total; shakes 1 s on REQUIRE_CROSS_SELL. */
+export function OrderSummary(props: OrderSummaryProps) {
+  const { session, currency, amounts, trial, locale, changes, crossSell, shaking, disabled } = props;
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(!props.collapsible);
+  const hasCrossSell = session.line_items.some((l) => l.cross_sell);
+  return (
+    <Box
+      data-testid="order-summary"
+      data-shaking={shaking ? 'true' : undefined}
+      sx={{ animation: shaking ? `${shake} 1s ease-in-out` : 'none' }}
+    >
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {t('payment.checkout.summary')}
+        </Typography>
+        {props.collapsible ? (
+          <Button size="small" onClick={() => setOpen((v) => !v)} aria-expanded={open}>
+            {open ? t('payment.checkout.hideSummary') : t('payment.checkout.showSummary')}
+          </Button>
+        ) : null}
+      </Stack>
+      <Collapse in={open}>
+        {session.line_items.map((line, i) => (
+          <SummaryLine
+            key={line.id}
+            line={line}
+            amount={amounts.lines[i] ?? null}
+            currency={currency}
+            locale={locale}
+            changes={changes}
+            disabled={disabled}
+            onAmountValidity={props.onAmountValidity}
+          />
+        ))}
+        {crossSell && !hasCrossSell ? (
+          <Stack
+            data-testid="cross-sell"
+            direction="row"
+            spacing={1}
+            sx={{
+              py: 1.5,
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
+          >
+            <Box>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('payment.checkout.crossSellTitle')}
+                {session.cross_sell_behavior === 'required' ? (
+                  <Chip size="small" sx={{ ml: 1 }} label={t('payment.checkout.crossSellRequired')} />
+                ) : null}
+              </Typography>
+              <Typography>{crossSell.product?.name ?? crossSell.nickname ?? crossSell.id}</Typography>
+            </Box>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={disabled}
+              onClick={() => changes.addCrossSell(crossSell.id)}
+            >
+              {t('payment.checkout.crossSellAdd')}
+            </Button>
+          </Stack>
+        ) : null}
+      </Collapse>
+      {trial ? (
+        <Typography data-testid="trial-text" sx={{ mt: 1.5, color: 'success.main' }}>
+          {t(`payment.checkout.trial.${trial.unit}`, { count: trial.count })}
+        </Typography>
+      ) : null}
+      <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
+        <Typography sx={{ fontWeight: 600 }}>{t('payment.checkout.total')}</Typography>
+        <Typography data-testid="checkout-total" sx={{ fontWeight: 600 }}>
+          {amounts.total === null
+            ? t('payment.checkout.notConfigured')
+            : money(amounts.total, currency, locale)}
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

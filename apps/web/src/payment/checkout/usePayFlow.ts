@@ -47,7 +47,7 @@ export function usePayFlow(
   const submit = useCallback(
     (body: SubmitBody, options: { credit: boolean; donation: boolean }) => {
       dispatch({ type: 'SUBMIT' });
-      api.submit(sessionId, body).then(
+      api.submit(sessionId, body, options.donation).then(
         (answer) => dispatch({ type: 'SUBMITTED', answer, ...options }),
         (error: unknown) => {
           const code = error instanceof CheckoutRequestError ? error.code : undefined;

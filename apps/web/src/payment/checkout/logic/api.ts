@@ -138,8 +138,9 @@ export class CheckoutApi {
       return null;
     }
   };
-  submit = (id: string, body: SubmitBody) =>
-    this.call(submitAnswer, 'PUT', `/checkout-sessions/${id}/submit`, body);
+  /** Donations submit without sign-in through `donate-submit`. */
+  submit = (id: string, body: SubmitBody, donation = false) =>
+    this.call(submitAnswer, 'PUT', `/checkout-sessions/${id}/${donation ? 'donate-submit' : 'submit'}`, body);
   sentTransaction = (id: string, txHash: string) =>
     this.call(z.unknown(), 'POST', `/checkout-sessions/${id}/tx`, { txHash });
   fastConfirm = (id: string) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app.js';
 import { expireDue } from './checkout/repo.js';
+import { fundDevWalletOnDemoChain } from './demo/dev-wallet-funds.js';
 import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
@@ -61,6 +62,7 @@ export async function registerPayment(
   registerCheckoutCompletion(ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
+  if (services.config.DEMO_DATA) await fundDevWalletOnDemoChain(services);
 
   await app.register(
     async (scope) => {

@@ -1,5 +1,6 @@
+import path from 'node:path';
 import { fromRandom } from '@ocap/wallet';
-import { HeadlessWallet } from '@payshelf/wallet';
+import { HeadlessWallet, loadOrCreateKey } from '@payshelf/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evmAccountOf, evmSignatureAnswerer } from '../../src/payment/checkout/evm-wallet.js';
 import { startChain, type TestChain } from '../support/chain.js';
@@ -16,7 +17,7 @@ let merchant: string;
 let cat: Catalog;
 
 beforeAll(async () => {
-  [env, chain] = await Promise.all([startPaymentEnv(), startChain()]);
+  [env, chain] = await Promise.all([startPaymentEnv({ DEV_WALLET: '1' }), startChain()]);
   merchant = chain.freshAddress();
   cat = await seedChainCatalog(env.test, chain, merchant);
   browser = new TestBrowser(env.server.url);
@@ -68,5 +69,21 @@ describe('checkout through DID Connect', () => {
     const { url } = await connectToken(cs);
     const wallet = new HeadlessWallet(fromRandom(), { answerers: { signature: evmSignatureAnswerer } });
     await expect(wallet.approve(url)).rejects.toThrow('Submit the checkout first');
+  });
+
+  it('the test wallet (DEV_WALLET=1) pays through dev-approve with its derived EVM account', async () => {
+    const file = path.join(env.server.server.services.config.dataDir, 'secrets', 'dev-wallet.json');
+    const payer = evmAccountOf((await loadOrCreateKey(file)).wallet).address;
+    await chain.setEth(payer, 10n ** 18n);
+    await chain.sendToken(2, chain.tusd.contract ?? '', payer, 5_000_000n);
+    const cs = await newSession(env.test, cat.priceId);
+    expect(
+      (await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat))).status,
+    ).toBe(200);
+    const { token } = await connectToken(cs);
+    const approved = await browser.post('/api/did/checkout/dev-approve', { token });
+    expect(approved.status, await approved.clone().text()).toBe(200);
+    const view = await env.anonymous('GET', `/checkout-sessions/retrieve/${cs}`);
+    expect(view.body).toMatchObject({ checkoutSession: { status: 'complete' } });
   });
 });

@@ -9,6 +9,7 @@ import { payingWith } from '../intents/rail.js';
 import type { PaymentContext } from '../shared/context.js';
 import { assertOpen } from './mutate.js';
 import { readSession } from './service.js';
+import { type EvmSignRequest } from './evm-wallet.js';
 import { acceptTransaction, sessionIntent } from './submit.js';
 
 export const CHECKOUT_ACTION = 'checkout';
@@ -19,16 +20,6 @@ const params = z.object({
 });
 
 const answer = z.looseObject({ type: z.literal('signature'), sig: z.string().min(1) });
-
-/** What the wallet needs to sign, in the claim's `meta.evm` (the RPC URL only in test mode). */
-export const evmSignRequest = z.object({
-  chainId: z.number().int(),
-  rpcUrl: z.string().optional(),
-  to: z.string(),
-  value: z.string(),
-  data: z.string(),
-});
-export type EvmSignRequest = z.infer<typeof evmSignRequest>;
 
 /** Errors a customer can act on go back to the wallet and the dialog as a refusal with their message. */
 async function refusing<T>(fn: () => Promise<T>): Promise<T> {

@@ -13,7 +13,17 @@ import {
   type Hex,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { evmSignRequest } from './connect.js';
+import { z } from 'zod';
+
+/** What the wallet needs to sign, in the claim's `meta.evm` (the RPC URL only in test mode). */
+export const evmSignRequest = z.object({
+  chainId: z.number().int(),
+  rpcUrl: z.string().optional(),
+  to: z.string(),
+  value: z.string(),
+  data: z.string(),
+});
+export type EvmSignRequest = z.infer<typeof evmSignRequest>;
 
 /** A secp256k1 account derived from a DID wallet's secret key (stable for the same key file). */
 export function evmAccountOf(wallet: Pick<WalletObject, 'secretKey'>): PrivateKeyAccount {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { HeadlessWallet, loadOrCreateKey, type Transport } from '@payshelf/wallet';
 import type { FastifyInstance } from 'fastify';
+import { evmSignatureAnswerer } from '../../payment/checkout/evm-wallet.js';
 
 export const DEV_WALLET_PROFILE = { fullName: 'Test User', email: 'test.user@example.com' };
 
@@ -25,6 +26,8 @@ export async function createDevWallet(app: FastifyInstance, dataDir: string) {
   const wallet = new HeadlessWallet(key.wallet, {
     profile: { ...DEV_WALLET_PROFILE, ...key.profile },
     transport,
+    // Signs the EVM transfer of the payment `checkout` action with the key's derived EVM account.
+    answerers: { signature: evmSignatureAnswerer },
   });
   return { did: wallet.did, approve: (deepLink: string) => wallet.approve(deepLink) };
 }

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { resources } from '../../../app/i18n/resources';
+import { createI18n } from '../../../platform/i18n/createI18n';
+import type { FormValues } from '../logic/formValues';
+import { PaymentForm } from './PaymentForm';
+
+afterEach(cleanup);
+
+const empty: FormValues = {
+  customer_name: '',
+  customer_email: '',
+  customer_phone: '',
+  phone_country: 'us',
+  country: 'us',
+  state: '',
+  line1: '',
+  line2: '',
+  city: '',
+  postal_code: '',
+};
+
+function renderForm(props: { busy?: boolean; payable?: boolean; initial?: FormValues; phone?: boolean }) {
+  const onPay = vi.fn();
+  render(
+    <AppProviders i18n={createI18n('en', resources)} queryClient={new QueryClient()}>
+      <PaymentForm
+        initial={props.initial ?? empty}
+        rules={{}}
+        phone={props.phone ?? false}
+        address="none"
+        purpose="For your receipt"
+        locale="en"
+        busy={props.busy ?? false}
+        payable={props.payable ?? true}
+        label="Pay"
+        currencyCards={null}
+        onPay={onPay}
+      />
+    </AppProviders>,
+  );
+  return onPay;
+}
+
+const filled = { ...empty, customer_name: 'Ada', customer_email: 'ada@example.com' };
+
+describe('PaymentForm', () => {
+  it('submits with Enter inside the form when valid, payable and not busy', async () => {
+    const onPay = renderForm({ initial: filled });
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[0]).toMatchObject({ customer_email: 'ada@example.com' });
+    expect(screen.getByTestId('form-purpose').textContent).toBe('For your receipt');
+  });
+
+  it('ignores Enter while busy or not payable, and disables the pay button', async () => {
+    const busy = renderForm({ initial: filled, busy: true });
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    expect((screen.getByTestId('pay-button') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    const unpayable = renderForm({ initial: filled, payable: false });
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    expect((screen.getByTestId('pay-button') as HTMLButtonElement).disabled).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(busy).not.toHaveBeenCalled();
+    expect(unpayable).not.toHaveBeenCalled();
+  });
+
+  it('shows payment.checkout.required and payment.checkout.invalid and does not pay', async () => {
+    const onPay = renderForm({
+      initial: { ...empty, customer_email: 'nope', customer_phone: '123' },
+      phone: true,
+    });
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    await screen.findByText('This field is required');
+    expect(screen.getAllByText('Please enter a valid value')).toHaveLength(2);
+    expect(onPay).not.toHaveBeenCalled();
+  });
+});

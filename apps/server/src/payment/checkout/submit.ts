@@ -22,6 +22,7 @@ import {
   getIntent,
   insertIntent,
   lastPayer,
+  recordFastPayPayer,
   serializeIntent,
   updateIntent,
   type IntentRow,
@@ -261,11 +262,7 @@ export async function submitCheckout(
   }
   const payer = body.payer ?? (await lastPayer(db, customer.id, paying.method.id));
   const standing = await fastPayStanding(ctx, paying, payer, intent.amount);
-  let shown = intent;
-  if (intent.status !== 'processing' && intent.status !== 'succeeded') {
-    const details = { ...(intent.paymentDetails ?? {}), fast_pay_payer: standing.fastPayInfo?.payer ?? null };
-    shown = await updateIntent(db, intent.id, { paymentDetails: details });
-  }
+  const shown = (await recordFastPayPayer(db, intent.id, standing.fastPayInfo?.payer ?? null)) ?? intent;
   return {
     checkoutSession: await sessionObject({ db, base: caller.base, mount: ctx.mount }, row),
     paymentIntent: serializeIntent(shown),

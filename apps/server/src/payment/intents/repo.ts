@@ -1,5 +1,5 @@
 import type { PaymentIntent } from '@payshelf/api';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { paymentIntents } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
 import { iso } from '../shared/time.js';
@@ -67,4 +67,24 @@ export function serializeIntent(row: IntentRow): PaymentIntent {
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
   };
+}
+
+/**
+ * Remembers whom fast pay would charge (or null), in one statement and only while the intent is unpaid,
+ * so a transaction recorded meanwhile by another request is never overwritten.
+ */
+export async function recordFastPayPayer(
+  db: DbLike,
+  id: string,
+  payer: string | null,
+): Promise<IntentRow | null> {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({
+      paymentDetails: sql`coalesce(${paymentIntents.paymentDetails}, '{}'::jsonb) || jsonb_build_object('fast_pay_payer', ${payer}::text)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(paymentIntents.id, id), notInArray(paymentIntents.status, ['processing', 'succeeded'])))
+    .returning();
+  return row ?? null;
 }

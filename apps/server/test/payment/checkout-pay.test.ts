@@ -180,6 +180,29 @@ describe('checkout: submit and pay on chain', () => {
     expect((await retrieve(cs)).paymentIntent?.status).toBe('succeeded');
   });
 
+  it('a pending transaction posted to two sessions pays one; the other shows the payment error', async () => {
+    const deep = await seedChainCatalog(env.test, chain, merchant, 3, '6000000');
+    const a = await newSession(env.test, deep.priceId);
+    const b = await newSession(env.test, deep.priceId);
+    const answer = await submit(a, {}, deep);
+    await submit(b, {}, deep);
+    const hash = await chain.pay(5, walletRequest(answer));
+    expect((await postTx(a, hash)).body).toMatchObject({ status: 'open' });
+    expect((await postTx(b, hash)).body).toMatchObject({ status: 'open' });
+    await chain.mine(2);
+    const outcome = await until('one paid, one failed', async () => {
+      const views = [await retrieve(a), await retrieve(b)];
+      const paid = views.filter((v) => v.checkoutSession.status === 'complete');
+      const failed = views.filter((v) => v.paymentIntent?.last_payment_error);
+      return paid.length === 1 && failed.length === 1 ? failed[0] : undefined;
+    });
+    expect(outcome?.checkoutSession.status).toBe('open');
+    expect(outcome?.paymentIntent).toMatchObject({
+      status: 'requires_action',
+      last_payment_error: { code: 'already_used' },
+    });
+  });
+
   it('fast pay: pulls an approved allowance; a too small one answers fastPaid false', async () => {
     const config = env.server.server.services.config;
     const spender = await hotWalletAddress(config.dataDir, chain.demo.chainId);

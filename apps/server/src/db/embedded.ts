@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -36,6 +36,48 @@ async function loadEmbeddedPostgres() {
   return module.default;
 }
 const USER = 'payshelf';
+
+/**
+ * A PostgreSQL left running by a crashed earlier start still holds the data directory; stop it (fast
+ * shutdown: SIGINT) so this start can take over instead of failing on its lock file.
+ */
+async function stopOrphan(databaseDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 1 || !isAlive(pid)) return;
+  const parent = parentPid(pid);
+  if (parent !== null && parent !== 1) {
+    throw new Error(
+      `${databaseDir} is in use by a running server (PostgreSQL pid ${pid}, parent ${parent}). ` +
+        'Stop it first; to run several processes, point them all at one DATABASE_URL.',
+    );
+  }
+  log.warn({ pid, databaseDir }, 'stopping a PostgreSQL left running by an earlier start');
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
+}
+
+/** The parent of a process (Linux): an orphan has been handed to init (1). */
+function parentPid(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) ? ppid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Finds a free loopback port by asking the kernel for one. */
 export function freePort(): Promise<number> {
@@ -92,6 +134,7 @@ export async function startEmbeddedPostgres(
     onLog: (m) => log.debug({ pg: String(m).trim() }, 'embedded postgres'),
     onError: (e) => log.warn({ pg: String(e).trim() }, 'embedded postgres'),
   });
+  await stopOrphan(databaseDir, log);
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
   if (fresh) {
     log.info({ databaseDir }, 'initialising embedded PostgreSQL');

@@ -179,6 +179,24 @@ describe('checkout pages', () => {
     await context.close();
   });
 
+  it('pays a one-time ERC-20 price through the wallet-connect QR dialog with the test wallet', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page);
+    await page.goto(`/payment/checkout/link/${await demoLink(page, 'one_time')}`);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await page.getByTestId('field-name').fill('Ada Buyer');
+    await page.getByTestId('field-email').fill('ada@example.com');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('wallet-dialog').waitFor();
+    await page.getByTestId('wallet-connect').getByTestId('did-connect-qr').waitFor();
+    await page.getByTestId('did-connect-dev-wallet').click();
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('checkout-complete').textContent()).toContain('View invoice');
+    await context.close();
+  });
+
   it('pays with an injected browser wallet (EIP-1193 forwarded to the demo anvil chain)', async () => {
     const { context, page } = await newPage();
     await page.goto('/');

@@ -15,6 +15,10 @@ export interface PayFlow {
   submit(body: SubmitBody, options: { credit: boolean; donation: boolean }): void;
   confirmFastPay(): void;
   payWithBrowserWallet(): void;
+  /** The wallet-connect (DID Connect) transfer was accepted: wait for completion. */
+  walletApproved(): void;
+  /** Connect errors toast and reset (SPEC section 8). */
+  connectFailed(message: string): void;
   cancel(): void;
 }
 
@@ -130,6 +134,14 @@ export function usePayFlow(
     return () => controller.abort();
   }, [paying, api, sessionId, toast]);
 
+  const walletApproved = useCallback(() => dispatch({ type: 'COMPLETED_EVENT' }), []);
+  const connectFailed = useCallback(
+    (message: string) => {
+      enqueueSnackbar(message, { variant: 'error' });
+      dispatch({ type: 'CONNECT_FAILED' });
+    },
+    [enqueueSnackbar],
+  );
   const cancel = useCallback(() => dispatch({ type: 'CANCEL' }), []);
-  return { state, submit, confirmFastPay, payWithBrowserWallet, cancel };
+  return { state, submit, confirmFastPay, payWithBrowserWallet, walletApproved, connectFailed, cancel };
 }

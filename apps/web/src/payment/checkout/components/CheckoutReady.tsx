@@ -162,6 +162,8 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         flow={flow}
         currency={choice.currency}
         locale={locale}
+        sessionId={session.id}
+        userDid={form.user?.did}
         hasBrowserWallet={injectedProvider(window) !== null}
       />
       <DidConnectDialog

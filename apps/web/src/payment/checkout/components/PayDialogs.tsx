@@ -11,17 +11,32 @@ import {
   Typography,
 } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
-import { QRCodeSVG } from 'qrcode.react';
+import { DidConnectPanel } from '../../../platform/auth/DidConnectPanel';
+import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
+import { useCheckoutConnect } from '../useCheckoutConnect';
 import type { PayFlow } from '../usePayFlow';
 
 interface PayDialogsProps {
   flow: PayFlow;
   currency: PaymentCurrency;
-  locale: string;
+  locale: Locale;
   hasBrowserWallet: boolean;
+  sessionId: string;
+  userDid: string | undefined;
+}
+
+/** The wallet-connect QR code (DID Connect `checkout` action); mounted while the dialog offers it. */
+function WalletConnect({
+  flow,
+  sessionId,
+  userDid,
+  locale,
+}: Pick<PayDialogsProps, 'flow' | 'sessionId' | 'userDid' | 'locale'>) {
+  const controls = useCheckoutConnect(sessionId, userDid, locale, flow.walletApproved, flow.connectFailed);
+  return <DidConnectPanel controls={controls} />;
 }
 
 function amountOf(state: PayState, currency: PaymentCurrency, locale: string): string {
@@ -34,7 +49,14 @@ function amountOf(state: PayState, currency: PaymentCurrency, locale: string): s
 }
 
 /** The fast-pay confirm, credit-insufficient and wallet dialogs of the checkout state machine. */
-export function PayDialogs({ flow, currency, locale, hasBrowserWallet }: PayDialogsProps) {
+export function PayDialogs({
+  flow,
+  currency,
+  locale,
+  hasBrowserWallet,
+  sessionId,
+  userDid,
+}: PayDialogsProps) {
   const { t } = useTranslation();
   const { state } = flow;
   const amount = amountOf(state, currency, locale);
@@ -77,9 +99,9 @@ export function PayDialogs({ flow, currency, locale, hasBrowserWallet }: PayDial
         <DialogContent>
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
             <DialogContentText>{t('payment.checkout.wallet.description')}</DialogContentText>
-            {state.status === 'walletConnect' && state.answer.paymentTarget ? (
-              <Box sx={{ p: 1, bgcolor: '#fff', borderRadius: 1 }} data-testid="wallet-qr">
-                <QRCodeSVG value={state.answer.paymentTarget.uri} size={200} />
+            {state.status === 'walletConnect' ? (
+              <Box data-testid="wallet-connect" sx={{ width: '100%' }}>
+                <WalletConnect flow={flow} sessionId={sessionId} userDid={userDid} locale={locale} />
               </Box>
             ) : null}
             <Typography sx={{ fontWeight: 600 }}>{amount}</Typography>

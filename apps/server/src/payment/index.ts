@@ -13,7 +13,7 @@ import { linkRoutes } from './links/routes.js';
 import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
 import { registerCheckoutCompletion } from './checkout/completion.js';
 import { checkoutConnectAction } from './checkout/connect.js';
-import { submitRoutes } from './checkout/submit.js';
+import { submitRoutes } from './checkout/submit-routes.js';
 import { sessionRoutes } from './checkout/routes.js';
 import { customerBrowserRoutes } from './customers/browser-routes.js';
 import { linkBrowserRoutes } from './links/browser-routes.js';

@@ -10,7 +10,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { assertOpen } from './mutate.js';
 import { readSession } from './service.js';
 import { type EvmSignRequest } from './evm-wallet.js';
-import { acceptTransaction, sessionIntent } from './submit.js';
+import { acceptTransaction, sessionIntent } from './pay.js';
 
 export const CHECKOUT_ACTION = 'checkout';
 

@@ -69,6 +69,46 @@ async function startSession(page: Page, linkId: string): Promise<{ id: string; p
 /** anvil's well-known test account 1 (funded with ETH, unlocked). */
 const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
+type Rpc = (method: string, params?: unknown[]) => Promise<unknown>;
+
+/**
+ * Injects an EIP-1193 wallet into every page of the context: it shares anvil's unlocked test account 1
+ * and forwards every other call to the demo chain's RPC. Answers the RPC call for the test itself.
+ */
+async function installWallet(context: BrowserContext, page: Page): Promise<Rpc> {
+  const methods = await merchant<{ data: { settings: { ethereum?: { api_host: string } } }[] }>(
+    page,
+    'GET',
+    '/payment-methods',
+  );
+  const rpc = methods.data.find((m) => m.settings.ethereum)?.settings.ethereum?.api_host;
+  if (!rpc) throw new Error('no demo EVM method');
+  const call = async (method: string, params: unknown[] = []): Promise<unknown> => {
+    const res = await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const json = (await res.json()) as { result?: unknown; error?: { message: string } };
+    if (json.error) throw new Error(json.error.message);
+    return json.result;
+  };
+  // anvil's unlocked test account 1 pays; the page's wallet forwards every call to anvil.
+  await context.exposeFunction('__anvilRpc', (method: string, params: unknown[]) => call(method, params));
+  await context.addInitScript((account: string) => {
+    const rpcCall = (window as unknown as { __anvilRpc(m: string, p: unknown[]): Promise<unknown> })
+      .__anvilRpc;
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      request: ({ method, params }: { method: string; params?: unknown[] }) =>
+        method === 'eth_requestAccounts' || method === 'eth_accounts'
+          ? Promise.resolve([account])
+          : rpcCall(method, params ?? []),
+    };
+  }, ANVIL_ACCOUNT_1);
+
+  return call;
+}
+
 const total = (page: Page) => page.getByTestId('checkout-total').textContent();
 
 describe('checkout pages', () => {
@@ -201,36 +241,7 @@ describe('checkout pages', () => {
     const { context, page } = await newPage();
     await page.goto('/');
     await signIn(page);
-    const methods = await merchant<{ data: { settings: { ethereum?: { api_host: string } } }[] }>(
-      page,
-      'GET',
-      '/payment-methods',
-    );
-    const rpc = methods.data.find((m) => m.settings.ethereum)?.settings.ethereum?.api_host;
-    if (!rpc) throw new Error('no demo EVM method');
-    const call = async (method: string, params: unknown[] = []): Promise<unknown> => {
-      const res = await fetch(rpc, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      const json = (await res.json()) as { result?: unknown; error?: { message: string } };
-      if (json.error) throw new Error(json.error.message);
-      return json.result;
-    };
-    // anvil's unlocked test account 1 pays; the page's wallet forwards every call to anvil.
-    await context.exposeFunction('__anvilRpc', (method: string, params: unknown[]) => call(method, params));
-    await context.addInitScript((account: string) => {
-      const rpcCall = (window as unknown as { __anvilRpc(m: string, p: unknown[]): Promise<unknown> })
-        .__anvilRpc;
-      (window as unknown as { ethereum: unknown }).ethereum = {
-        request: ({ method, params }: { method: string; params?: unknown[] }) =>
-          method === 'eth_requestAccounts' || method === 'eth_accounts'
-            ? Promise.resolve([account])
-            : rpcCall(method, params ?? []),
-      };
-    }, ANVIL_ACCOUNT_1);
-
+    const call = await installWallet(context, page);
     await page.goto(`/payment/checkout/link/${await demoLink(page, 'one_time')}`);
     await page.getByTestId('payment-form').waitFor();
     await page.getByTestId('currency-ETH').click();
@@ -250,6 +261,68 @@ describe('checkout pages', () => {
     await complete.waitFor();
     expect(await complete.textContent()).toContain('View invoice');
     await screenshot(page, 'checkout-paid-browser-wallet');
+    await context.close();
+  });
+  it('pays with fast pay after the payer granted an ERC-20 allowance', async () => {
+    const { context, page } = await newPage();
+    await page.goto('/');
+    await signIn(page);
+    const call = await installWallet(context, page);
+    const link = await demoLink(page, 'one_time');
+    // A first submit (throwaway session) tells where TUSD payments go: the spender of the allowance.
+    const target = await page.evaluate(
+      async ({ link, payer }) => {
+        const started = await fetch(`/payment/api/checkout-sessions/start/${link}?livemode=false`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        const view = (await started.json()) as {
+          checkoutSession: { id: string };
+          paymentMethods: { id: string; payment_currencies: { id: string; symbol: string }[] }[];
+        };
+        const method = view.paymentMethods[0];
+        const tusd = method?.payment_currencies.find((c) => c.symbol === 'TUSD');
+        const res = await fetch(
+          `/payment/api/checkout-sessions/${view.checkoutSession.id}/submit?livemode=false`,
+          {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              customer_name: 'Ada Buyer',
+              customer_email: 'ada@example.com',
+              payment_method: method?.id,
+              payment_currency: tusd?.id,
+              payer,
+            }),
+          },
+        );
+        return ((await res.json()) as { paymentTarget: { recipient: string; token: string } }).paymentTarget;
+      },
+      { link, payer: ANVIL_ACCOUNT_1 },
+    );
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+    await call('eth_sendTransaction', [
+      {
+        from: ANVIL_ACCOUNT_1,
+        to: target.token,
+        data: `0x095ea7b3${word(target.recipient)}${word((10n ** 30n).toString(16))}`,
+      },
+    ]);
+
+    await page.goto(`/payment/checkout/link/${link}`);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await page.getByTestId('field-name').fill('Ada Buyer');
+    await page.getByTestId('field-email').fill('ada@example.com');
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('fast-pay-confirm').click();
+    const complete = page.getByTestId('checkout-complete');
+    for (let i = 0; i < 60 && !(await complete.isVisible()); i += 1) {
+      await call('anvil_mine', ['0x1']).catch(() => undefined);
+      await page.waitForTimeout(1000);
+    }
+    await complete.waitFor();
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutRequestError, type CheckoutApi, type CheckoutView, type SubmitBody } from './logic/api';
 import { initialPayState, payReducer, type PayState } from './logic/checkoutMachine';
 import { formatError } from './logic/errorText';
-import { injectedProvider, payWithProvider } from './logic/ethereum';
+import { injectedProvider, payWithProvider, sharedAccount } from './logic/ethereum';
 import { waitForCheckoutComplete } from './logic/poller';
 import { watchCheckout } from './logic/relay';
 
@@ -51,17 +51,20 @@ export function usePayFlow(
   const submit = useCallback(
     (body: SubmitBody, options: { credit: boolean; donation: boolean }) => {
       dispatch({ type: 'SUBMIT' });
-      api.submit(sessionId, body, options.donation).then(
-        (answer) => dispatch({ type: 'SUBMITTED', answer, ...options }),
-        (error: unknown) => {
-          const code = error instanceof CheckoutRequestError ? error.code : undefined;
-          dispatch({ type: 'SUBMIT_FAILED', code });
-          if (code === 'CUSTOMER_LIMITED') return;
-          if (code === 'REQUIRE_CROSS_SELL') onShake();
-          emitError(code ?? 'unknown', error);
-          toast(error);
-        },
-      );
+      // The browser wallet's shared account (if any) is the payer fast pay checks.
+      sharedAccount(injectedProvider(window))
+        .then((payer) => api.submit(sessionId, payer ? { ...body, payer } : body, options.donation))
+        .then(
+          (answer) => dispatch({ type: 'SUBMITTED', answer, ...options }),
+          (error: unknown) => {
+            const code = error instanceof CheckoutRequestError ? error.code : undefined;
+            dispatch({ type: 'SUBMIT_FAILED', code });
+            if (code === 'CUSTOMER_LIMITED') return;
+            if (code === 'REQUIRE_CROSS_SELL') onShake();
+            emitError(code ?? 'unknown', error);
+            toast(error);
+          },
+        );
     },
     [api, sessionId, onShake, toast],
   );

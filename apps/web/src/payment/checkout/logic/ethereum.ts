@@ -65,3 +65,15 @@ export async function payWithProvider(provider: Eip1193Provider, target: Payment
   if (typeof hash !== 'string') throw new Error('The wallet returned no transaction hash');
   return hash;
 }
+
+/** The account the injected wallet already shares (no prompt), or undefined. */
+export async function sharedAccount(provider: Eip1193Provider | null): Promise<string | undefined> {
+  if (!provider) return undefined;
+  try {
+    const accounts = await provider.request({ method: 'eth_accounts' });
+    const first: unknown = Array.isArray(accounts) ? accounts[0] : undefined;
+    return typeof first === 'string' && /^0x[0-9a-fA-F]{40}$/.test(first) ? first : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -202,9 +202,10 @@ describe('checkout pages', () => {
     await page.goto(`/payment/checkout/link/${await demoLink(page, 'upsell')}`);
     await page.getByTestId('order-summary').waitFor();
     expect(await total(page)).toBe('10 TUSD');
+    // Yearly at 100 against 12 x 10 monthly: about 17 % saved, shown before the customer switches.
+    await page.getByText('Save 17%').waitFor();
     await page.getByLabel('Switch to the upgraded plan', { exact: true }).click();
     await expect.poll(() => total(page)).toBe('100 TUSD');
-    // Yearly at 100 against 12 x 10 monthly (365 vs 30-day months): about 17 % saved.
     await page.getByText('Save 17%').waitFor();
     await page.getByLabel('Switch to the upgraded plan', { exact: true }).click();
     await expect.poll(() => total(page)).toBe('10 TUSD');

@@ -30,6 +30,8 @@ export const lineItem = z.object({
   custom_amount: amountString.nullable(),
   price: price.optional(),
   upsell_price: price.nullable().optional(),
+  /** The price this line may switch to (its upsell) while not switched, so the saving shows beforehand. */
+  upsell_offer: price.nullable().optional(),
 });
 export type LineItem = z.infer<typeof lineItem>;
 

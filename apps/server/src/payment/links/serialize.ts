@@ -1,5 +1,5 @@
 import type { LineItem, PaymentLink } from '@payshelf/api';
-import { getProducts } from '../catalog/repo.js';
+import { getPrices, getProducts } from '../catalog/repo.js';
 import { serializePrice } from '../catalog/serialize.js';
 import type { PriceMap } from '../checkout/lines.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
@@ -7,13 +7,22 @@ import type { DbLike as Db } from '../shared/db.js';
 import { iso } from '../shared/time.js';
 import type { LinkRow } from './repo.js';
 
-/** Line items with their price (and upsell price) embedded, each with its product. */
+/**
+ * Line items with their price, upsell price and (while not switched) the upsell on offer embedded,
+ * each with its product.
+ */
 export async function expandLineItems(
   db: Db,
   items: StoredLineItem[],
-  prices: PriceMap,
+  given: PriceMap,
   livemode: boolean,
 ): Promise<LineItem[]> {
+  const offerIds = items
+    .filter((i) => !i.upsell_price_id)
+    .map((i) => given.get(i.price_id)?.upsellsToId)
+    .filter((id): id is string => Boolean(id) && !given.has(id as string));
+  const prices: PriceMap = new Map(given);
+  for (const row of offerIds.length ? await getPrices(db, offerIds, livemode) : []) prices.set(row.id, row);
   const products = new Map(
     (
       await getProducts(
@@ -31,7 +40,20 @@ export async function expandLineItems(
     ...item,
     price: price(item.price_id),
     upsell_price: item.upsell_price_id ? (price(item.upsell_price_id) ?? null) : null,
+    upsell_offer: offerOf(item, prices, price),
   }));
+}
+
+/** The active upsell a line could switch to, or null once switched or when none is offered. */
+function offerOf(
+  item: StoredLineItem,
+  prices: PriceMap,
+  price: (id: string) => LineItem['price'],
+): LineItem['upsell_offer'] {
+  if (item.upsell_price_id) return null;
+  const target = prices.get(item.price_id)?.upsellsToId;
+  const row = target ? prices.get(target) : undefined;
+  return row?.active ? (price(row.id) ?? null) : null;
 }
 
 export function checkoutUrl(base: string, mount: string, id: string): string {

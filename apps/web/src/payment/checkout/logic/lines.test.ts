@@ -43,6 +43,10 @@ describe('order summary amounts', () => {
     };
     expect(upsellSaving(line, 'pc_usd00000')).toBe(17);
     expect(upsellSaving({ ...line, upsell_price: null }, 'pc_usd00000')).toBe(0);
+    // Before switching, the offer the server sends gives the same saving.
+    expect(
+      upsellSaving({ ...line, upsell_price: null, upsell_offer: line.upsell_price }, 'pc_usd00000'),
+    ).toBe(17);
   });
 });
 

@@ -123,10 +123,14 @@ export function amountsFor(
   return { lines, total };
 }
 
-/** Whole percent saved by the line's upsell, when both prices are known; 0 otherwise. */
+/**
+ * Whole percent saved by the line's upsell: the switched-to price, or before switching the offer the
+ * server sends, so the switch shows its saving up front; 0 when unknown.
+ */
 export function upsellSaving(line: ApiLine, currencyId: string): number {
-  if (!line.price || !line.upsell_price) return 0;
-  return priceUpsellSaving(toRulePrice(line.price), toRulePrice(line.upsell_price), currencyId);
+  const target = line.upsell_price ?? line.upsell_offer;
+  if (!line.price || !target) return 0;
+  return priceUpsellSaving(toRulePrice(line.price), toRulePrice(target), currencyId);
 }
 
 export function recurringOf(price: ApiPrice | undefined | null): RecurringDescriptor | null {

@@ -1,8 +1,13 @@
 import { useParams } from 'react-router';
 import { CheckoutPage } from '../checkout/CheckoutPage';
 
-/** `{mount}/checkout/pay/:id`: pays one checkout session (`cs_...`). */
+/**
+ * `{mount}/checkout/pay/:id`: pays a checkout session (`cs_...`). A payment link's hosted URL is this
+ * address with its `plink_...` id, so a link id starts a session first (and the address then becomes
+ * the session's).
+ */
 export function CheckoutSessionPage() {
   const { id = '' } = useParams();
-  return <CheckoutPage source={{ session: id }} testId="page-checkout-session" />;
+  const source = id.startsWith('plink_') ? { link: id } : { session: id };
+  return <CheckoutPage source={source} testId="page-checkout-session" />;
 }

@@ -138,7 +138,7 @@ describe('checkout pages', () => {
     }, id);
     expect(session.amount_total).toBe('19800000');
     // Anonymous buyers connect first: the pay button says so.
-    expect(await page.getByTestId('pay-button').textContent()).toBe('Connect and Pay');
+    expect(await page.getByTestId('pay-button').textContent()).toBe('Connect and pay');
     await screenshot(page, 'checkout-one-time');
     await context.close();
   });

@@ -37,4 +37,30 @@ describe('demo page', () => {
     await page.getByTestId('payment-form').waitFor();
     await context.close();
   });
+
+  it('lets a newcomer buy the one-time demo product exactly as the README says', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto('/payment/demo');
+    await page
+      .getByTestId('demo-link')
+      .filter({ hasText: 'One-time purchase' })
+      .getByRole('link', { name: 'Open checkout' })
+      .click();
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await page.getByTestId('field-name').fill('Newcomer');
+    await page.getByTestId('field-email').fill('newcomer@example.com');
+    expect(await page.getByTestId('pay-button').textContent()).toBe('Connect and pay');
+    await page.getByTestId('pay-button').click();
+    // Sign in with the test wallet, then approve the payment with it.
+    await page.getByTestId('did-connect-dev-wallet').first().click();
+    await page.getByTestId('wallet-dialog').waitFor({ timeout: 30_000 });
+    await page.getByTestId('wallet-connect').getByTestId('did-connect-dev-wallet').click();
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('checkout-complete').textContent()).toContain('View invoice');
+    console.log(`newcomer purchase through the UI took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await context.close();
+  });
 });

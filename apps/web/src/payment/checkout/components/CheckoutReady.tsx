@@ -89,8 +89,11 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     if (!form.user && !donation) setLogin(values);
     else pay(values);
   };
-  const action = t(`payment.checkout.form.${actionKey(session)}`);
-  const label = !form.user && !donation ? t('payment.checkout.form.connectAnd', { action }) : action;
+  // Whole phrases, not a translated verb put into a sentence: casing and word order differ by language.
+  const label =
+    !form.user && !donation
+      ? t(`payment.checkout.form.connectAnd.${actionKey(session)}`)
+      : t(`payment.checkout.form.${actionKey(session)}`);
   const showSummary = mode !== 'minimal' && !hideSummary;
 
   return (

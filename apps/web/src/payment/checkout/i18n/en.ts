@@ -68,7 +68,12 @@ export const checkoutEn = {
     subscribe: 'Subscribe',
     donate: 'Donate',
     setup: 'Confirm',
-    connectAnd: 'Connect and {{action}}',
+    connectAnd: {
+      pay: 'Connect and pay',
+      subscribe: 'Connect and subscribe',
+      donate: 'Connect and donate',
+      setup: 'Connect and confirm',
+    },
     processing: 'Processing…',
     noCurrency: 'This payment method is not supported',
   },

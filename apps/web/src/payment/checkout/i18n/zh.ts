@@ -69,7 +69,12 @@ export const checkoutZh: typeof checkoutEn = {
     subscribe: '订阅',
     donate: '捐赠',
     setup: '确认',
-    connectAnd: '连接并{{action}}',
+    connectAnd: {
+      pay: '连接并支付',
+      subscribe: '连接并订阅',
+      donate: '连接并捐赠',
+      setup: '连接并确认',
+    },
     processing: '处理中…',
     noCurrency: '不支持此支付方式',
   },

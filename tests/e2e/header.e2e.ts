@@ -89,6 +89,22 @@ describe('shared header', () => {
         expect(box?.width).toBeCloseTo(width, 0);
         expect(radius).toBe('0px');
         expect(await columnCount(page)).toBe(1);
+        // ...and the popover from the bar's Products icon: min(80vw, 900 px), one column.
+        await page.getByTestId('nav-drawer-toggle').click();
+        await page.getByTestId('mobile-nav').waitFor({ state: 'hidden' });
+        await page.getByTestId('nav-products-icon').click();
+        const popover = page.locator('.MuiPopover-paper').getByTestId('products-panel');
+        await popover.waitFor();
+        await page.waitForFunction(() => {
+          const el = document.querySelector('.MuiPopover-paper [data-testid="products-panel"]');
+          const paper = el?.closest('.MuiPaper-root');
+          return paper !== null && paper !== undefined && paper.getAnimations().length === 0;
+        });
+        expect((await popover.boundingBox())?.width).toBeCloseTo(Math.min(0.8 * width, 900), 0);
+        const lefts = await popover
+          .getByTestId('products-group')
+          .evaluateAll((groups) => groups.map((g) => Math.round(g.getBoundingClientRect().left)));
+        expect(new Set(lefts).size).toBe(1);
       } else {
         expect(box?.width).toBeCloseTo(Math.min(0.8 * width, 900), 0);
         expect(radius).not.toBe('0px');

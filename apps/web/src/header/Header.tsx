@@ -9,6 +9,7 @@ import { HeaderAddons } from './HeaderAddons';
 import { HeaderLogo } from './HeaderLogo';
 import { MobileNavDrawer } from './nav/MobileNavDrawer';
 import { NavMenu } from './nav/NavMenu';
+import { ProductsIconButton } from './products/ProductsButton';
 import { useHeaderNavigation } from './nav/useHeaderNavigation';
 import { rememberInviter } from './session/inviter';
 import { useHeaderSession } from './session/useHeaderSession';
@@ -68,7 +69,10 @@ export function Header() {
         ) : null}
         <HeaderLogo branding={navigation.branding} />
         {small ? (
-          <Box sx={{ flex: 1 }} />
+          <>
+            <Box sx={{ flex: 1 }} />
+            {navigation.entries.some((e) => e.kind === 'products') ? <ProductsIconButton /> : null}
+          </>
         ) : (
           <NavMenu entries={navigation.entries} activeId={navigation.activeId} />
         )}

@@ -1,5 +1,6 @@
+import AppsOutlined from '@mui/icons-material/AppsOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Button, Popover } from '@mui/material';
+import { Button, IconButton, Popover } from '@mui/material';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProductsPanel } from './ProductsPanel';
@@ -23,6 +24,32 @@ export function ProductsButton() {
       >
         {t('header.nav.products')}
       </Button>
+      <ProductsPopover id={panelId} anchor={anchor} onClose={() => setAnchor(null)} />
+    </>
+  );
+}
+
+/**
+ * Small screens: the same switcher from an icon in the bar, so the panel keeps its 80vw (max 900 px)
+ * popover with one column there too; the drawer still offers the inline variant.
+ */
+export function ProductsIconButton() {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const panelId = useId();
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        data-testid="nav-products-icon"
+        aria-label={t('header.nav.products')}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? panelId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <AppsOutlined />
+      </IconButton>
       <ProductsPopover id={panelId} anchor={anchor} onClose={() => setAnchor(null)} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openContext } from './support/browser.js';
+import { signIn } from './support/login.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,6 +62,27 @@ describe('demo page', () => {
     await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('checkout-complete').textContent()).toContain('View invoice');
     console.log(`newcomer purchase through the UI took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await context.close();
+  });
+
+  it('completes the trial plan without any transfer: nothing is due today', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page);
+    await page.goto('/payment/demo');
+    await page
+      .getByTestId('demo-link')
+      .filter({ hasText: 'Subscription with a trial' })
+      .getByRole('link', { name: 'Open checkout' })
+      .click();
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await page.getByTestId('field-name').fill('Trial User');
+    await page.getByTestId('field-email').fill('trial@example.com');
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('wallet-dialog').count()).toBe(0);
     await context.close();
   });
 });

@@ -286,4 +286,43 @@ describe('checkout: submit and pay on chain', () => {
     expect(limited.body.error).toMatchObject({ code: 'CUSTOMER_LIMITED' });
     await db().update(customers).set({ delinquent: false }).where(eq(customers.id, first.customer.id));
   });
+
+  it('completes a session with nothing due at submit: no transfer, a zero invoice, no_payment_required', async () => {
+    const free = await env.test('POST', '/prices', {
+      body: {
+        product_id: (await env.test('POST', '/products', { body: { name: 'Free sample' } })).body.id,
+        currency_id: cat.currencyId,
+        unit_amount: '0',
+      },
+    });
+    expect(free.status, JSON.stringify(free.body)).toBe(200);
+    const cs = await newSession(env.test, String(free.body.id));
+    const answer = await submit(cs);
+    expect(answer.checkoutSession).toMatchObject({
+      status: 'complete',
+      payment_status: 'no_payment_required',
+    });
+    expect(answer.paymentIntent).toMatchObject({ status: 'succeeded', amount: '0' });
+    expect(answer.delegation.sufficient).toBe(false);
+    const after = await retrieve(cs);
+    expect(after.checkoutSession).toMatchObject({
+      status: 'complete',
+      payment_status: 'no_payment_required',
+    });
+    const [invoice] = await db()
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, after.checkoutSession.invoice_id ?? ''));
+    expect(invoice).toMatchObject({ status: 'paid', total: 0n, amountPaid: 0n });
+    const completed = await db()
+      .select()
+      .from(events)
+      .where(and(eq(events.type, 'checkout.session.completed'), eq(events.objectId, cs)));
+    expect(completed).toHaveLength(1);
+    // Submitting again changes nothing: still one invoice.
+    const again = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
+    expect(again.status).toBe(400);
+    const all = await db().select().from(invoices).where(eq(invoices.checkoutSessionId, cs));
+    expect(all).toHaveLength(1);
+  });
 });

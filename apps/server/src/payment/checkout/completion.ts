@@ -119,10 +119,7 @@ async function publish(ctx: PaymentContext, tx: DbLike, topic: string, event: st
   await ctx.services.bus.publish(topic, event, data, busClientOf(tx));
 }
 
-/**
- * The confirmed payment of a checkout's intent. Intents of other payments (not from a checkout) and
- * intents already succeeded are left alone.
- */
+/** Records a confirmed on-chain payment of a session's intent and completes the session. */
 export async function completeCheckoutPayment(
   ctx: PaymentContext,
   tx: DbLike,
@@ -132,12 +129,39 @@ export async function completeCheckoutPayment(
 ): Promise<SessionRow | null> {
   const intent = await getIntent(tx, reference, true);
   if (!intent || intent.status === 'succeeded' || !intent.checkoutSessionId) return null;
-  const session = await getSession(tx, intent.checkoutSessionId, intent.livemode, true);
-  if (!session) return null;
   const details = paymentDetails(intent, payment, explorer);
+  return finishCheckout(ctx, tx, intent, details, payment.amount, 'paid');
+}
+
+/**
+ * A session with nothing due today (a free trial, a zero total) completes at submit without any
+ * transfer: a zero invoice, `payment_status: 'no_payment_required'`, the same events and messages.
+ */
+export async function completeWithoutPayment(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+): Promise<SessionRow | null> {
+  const intent = await getIntent(tx, reference, true);
+  if (!intent || intent.status === 'succeeded' || !intent.checkoutSessionId || intent.amount !== 0n)
+    return null;
+  const details = { ...(intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
+  return finishCheckout(ctx, tx, intent, details, 0n, 'no_payment_required');
+}
+
+async function finishCheckout(
+  ctx: PaymentContext,
+  tx: DbLike,
+  intent: IntentRow,
+  details: Record<string, unknown>,
+  received: bigint,
+  paymentStatus: 'paid' | 'no_payment_required',
+): Promise<SessionRow | null> {
+  const session = await getSession(tx, intent.checkoutSessionId ?? '', intent.livemode, true);
+  if (!session) return null;
   let paid = await updateIntent(tx, intent.id, {
     status: 'succeeded',
-    amountReceived: payment.amount,
+    amountReceived: received,
     paymentDetails: details,
     lastPaymentError: null,
   });
@@ -147,7 +171,7 @@ export async function completeCheckoutPayment(
   // created here and subscription_id stays null (the invoice is billed as subscription_create).
   const completed = await updateSession(tx, session.id, {
     status: 'complete',
-    paymentStatus: 'paid',
+    paymentStatus,
     invoiceId: invoice.id,
     customerId: session.customerId ?? paid.customerId,
   });

@@ -21,6 +21,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
+import { completeWithoutPayment } from './completion.js';
 import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';
 import { assertOpen } from './mutate.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
@@ -237,6 +238,12 @@ export async function submitCheckout(
       row = await updateSession(tx, row.id, { customerId: customer.id, customerEmail: customer.email });
     }
     const made = await intentFor(tx, row, customer, paying);
+    if (made.intent.amount === 0n) {
+      // Nothing due today (a free trial, a zero total): complete now, no transfer to sign.
+      const completed = await completeWithoutPayment(ctx, tx, made.intent.id);
+      const intent = completed ? await getIntent(tx, made.intent.id, true) : null;
+      if (completed && intent) return { intent, row: completed, customer };
+    }
     return { ...made, customer };
   });
 
@@ -247,7 +254,10 @@ export async function submitCheckout(
     throw railProblem(err, 'payment_method');
   }
   const payer = body.payer ?? (await lastPayer(db, customer.id, paying.method.id));
-  const standing = await fastPayStanding(ctx, paying, payer, intent.amount);
+  const standing =
+    row.status === 'complete'
+      ? { balance: { sufficient: false }, delegation: { sufficient: false } }
+      : await fastPayStanding(ctx, paying, payer, intent.amount);
   const shown = (await recordFastPayPayer(db, intent.id, standing.fastPayInfo?.payer ?? null)) ?? intent;
   return {
     checkoutSession: await sessionObject({ db, base: caller.base, mount: ctx.mount }, row),

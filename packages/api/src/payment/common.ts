@@ -17,6 +17,8 @@ export const ID_PREFIXES = {
   payment_intent: 'pi',
   invoice: 'in',
   invoice_item: 'ii',
+  subscription: 'sub',
+  subscription_item: 'si',
   refund: 're',
   event: 'evt',
   setting: 'setting',

@@ -1,0 +1,140 @@
+// Invoices and subscriptions as the API shows them: the merchant API (secret key or signed-in admin) and
+// the customer portal (the signed-in customer sees only their own) read the same shapes.
+import { z } from 'zod';
+import { amountString } from '../common.js';
+import { price } from './catalog.js';
+import { metadata, timestamp } from './common.js';
+import { paymentCurrency, paymentMethod } from './methods.js';
+
+export const invoiceStatus = z.enum(['draft', 'open', 'void', 'paid', 'uncollectible']);
+export type InvoiceStatus = z.infer<typeof invoiceStatus>;
+
+/** SPEC §4 billing reasons (plus Stripe's `subscription` and `auto_recharge`). */
+export const billingReason = z.enum([
+  'subscription_create',
+  'subscription_cycle',
+  'subscription_update',
+  'subscription_recover',
+  'subscription_threshold',
+  'subscription_cancel',
+  'subscription',
+  'manual',
+  'upcoming',
+  'slash_stake',
+  'stake',
+  'return_stake',
+  'overdraft_protection',
+  'stake_overdraft_protection',
+  'recharge',
+  'auto_recharge',
+]);
+export type BillingReason = z.infer<typeof billingReason>;
+
+export const invoiceLine = z.object({
+  id: z.string(),
+  object: z.literal('invoice_item'),
+  price_id: z.string().nullable(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  amount: amountString,
+  period_start: timestamp.nullable(),
+  period_end: timestamp.nullable(),
+  proration: z.boolean(),
+  /** Expanded price with its product, when the price still exists. */
+  price: price.nullable().optional(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLine>;
+
+export const invoice = z.object({
+  id: z.string(),
+  object: z.literal('invoice'),
+  livemode: z.boolean(),
+  number: z.string().nullable(),
+  status: invoiceStatus,
+  billing_reason: billingReason,
+  customer_id: z.string(),
+  subscription_id: z.string().nullable(),
+  currency_id: z.string(),
+  payment_method_id: z.string().nullable(),
+  payment_intent_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  subtotal: amountString,
+  total: amountString,
+  amount_due: amountString,
+  amount_paid: amountString,
+  amount_remaining: amountString,
+  description: z.string().nullable(),
+  period_start: timestamp.nullable(),
+  period_end: timestamp.nullable(),
+  /** `metadata.payment_details` carries the transaction (SPEC §3: `{rail}.tx_hash`, explorer link). */
+  metadata,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Invoice = z.infer<typeof invoice>;
+
+/** One invoice with what its page shows: lines, currency, method (the portal's expanded form). */
+export const invoiceDetail = invoice.extend({
+  lines: z.array(invoiceLine),
+  paymentCurrency: paymentCurrency.nullable(),
+  paymentMethod: paymentMethod.nullable(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetail>;
+
+export const subscriptionStatus = z.enum([
+  'active',
+  'past_due',
+  'paused',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const subscriptionItem = z.object({
+  id: z.string(),
+  object: z.literal('subscription_item'),
+  subscription_id: z.string(),
+  price_id: z.string(),
+  quantity: z.number().int(),
+  /** Expanded price with its product. */
+  price: price.nullable().optional(),
+});
+export type SubscriptionItem = z.infer<typeof subscriptionItem>;
+
+export const subscription = z.object({
+  id: z.string(),
+  object: z.literal('subscription'),
+  livemode: z.boolean(),
+  status: subscriptionStatus,
+  customer_id: z.string(),
+  currency_id: z.string(),
+  default_payment_method_id: z.string().nullable(),
+  collection_method: z.enum(['charge_automatically', 'send_invoice']),
+  description: z.string().nullable(),
+  items: z.array(subscriptionItem),
+  start_date: timestamp,
+  current_period_start: timestamp,
+  current_period_end: timestamp,
+  trial_start: timestamp.nullable(),
+  trial_end: timestamp.nullable(),
+  cancel_at_period_end: z.boolean(),
+  cancel_at: timestamp.nullable(),
+  canceled_at: timestamp.nullable(),
+  ended_at: timestamp.nullable(),
+  latest_invoice_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  metadata,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Subscription = z.infer<typeof subscription>;
+
+/** One subscription with what its page shows. */
+export const subscriptionDetail = subscription.extend({
+  paymentCurrency: paymentCurrency.nullable(),
+  paymentMethod: paymentMethod.nullable(),
+  latestInvoice: invoice.nullable(),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;

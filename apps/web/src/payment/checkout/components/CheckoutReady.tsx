@@ -121,6 +121,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         {showSummary ? (
           <Card
             variant="outlined"
+            data-testid="checkout-summary-card"
             sx={{ flex: 1, maxWidth: { md: 582 }, width: '100%', p: { xs: 2, sm: 3 } }}
           >
             <OrderSummary
@@ -138,7 +139,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
             />
           </Card>
         ) : null}
-        <Box sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
+        <Box data-testid="checkout-payment-column" sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
           <PaymentForm
             initial={form.initial}
             rules={fieldRules(session.metadata)}

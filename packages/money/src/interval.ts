@@ -109,3 +109,40 @@ export function describeRecurring(spec: RecurringSpec): RecurringDescriptor {
   }
   return { kind: 'every', key: interval, interval, count };
 }
+
+const MONTHS_PER: Partial<Record<RecurringInterval, number>> = { month: 1, year: 12 };
+
+/**
+ * The end of `periods` billing periods starting at `start` (UTC). Hour, day and week add exact
+ * seconds; month and year are calendar arithmetic, as customers expect a monthly plan started on the
+ * 15th to renew on the 15th. A day the target month lacks is clamped to its last day: Jan 31 + 1
+ * month = Feb 28 (Feb 29 in a leap year), Feb 29 + 1 year = Feb 28. The time of day is kept.
+ * Renewals should count periods from the original start (`periods` = n) rather than chain single
+ * steps, so a plan started on Jan 31 renews on Feb 28 and then Mar 31, not Mar 28.
+ */
+export function addInterval(start: Date, spec: RecurringSpec, periods = 1): Date {
+  const time = start.getTime();
+  if (Number.isNaN(time)) throw new RangeError('start must be a valid date');
+  if (!Number.isSafeInteger(periods) || periods < 0) {
+    throw new RangeError(`periods must be a non-negative integer, got ${periods}`);
+  }
+  const { interval, count } = normalizeRecurring(spec);
+  const steps = count * periods;
+  const monthsPer = MONTHS_PER[interval];
+  if (monthsPer === undefined) return new Date(time + Number(INTERVAL_SECONDS[interval]) * 1000 * steps);
+  const monthIndex = start.getUTCMonth() + steps * monthsPer;
+  const year = start.getUTCFullYear() + Math.floor(monthIndex / 12);
+  const month = monthIndex % 12;
+  const result = new Date(0);
+  // Day 0 of the next month is the last day of this one.
+  result.setUTCFullYear(year, month + 1, 0);
+  const lastDay = result.getUTCDate();
+  result.setUTCFullYear(year, month, Math.min(start.getUTCDate(), lastDay));
+  result.setUTCHours(
+    start.getUTCHours(),
+    start.getUTCMinutes(),
+    start.getUTCSeconds(),
+    start.getUTCMilliseconds(),
+  );
+  return result;
+}

@@ -84,3 +84,19 @@ export function trialDisplay(
   const days = positive(trial.trial_period_days);
   return days > 0 ? { unit: 'day', count: Math.ceil(days) } : null;
 }
+
+/**
+ * When the trial that applies ends, in epoch seconds, or null when the checkout is not trialing
+ * (see isTrialing). A future trial_end wins; otherwise the trial lasts trial_period_days from now.
+ */
+export function trialEndSeconds(
+  data: TrialData | null | undefined,
+  currencyId: string | null | undefined,
+  nowSeconds: number,
+): number | null {
+  if (!isTrialing(data, currencyId, nowSeconds)) return null;
+  const trial = effectiveTrial(data, currencyId);
+  const end = positive(trial?.trial_end);
+  if (end > nowSeconds) return end;
+  return nowSeconds + Math.ceil(positive(trial?.trial_period_days) * DAY);
+}

@@ -62,6 +62,7 @@ export const invoices = pgTable(
   (t) => [
     index('invoices_list').on(t.livemode, t.createdAt, t.id),
     index('invoices_customer').on(t.customerId, t.status),
+    index('invoices_subscription').on(t.subscriptionId),
   ],
 );
 

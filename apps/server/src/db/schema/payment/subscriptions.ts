@@ -1,0 +1,65 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { amount, objectColumns } from './columns.js';
+
+const at = () => timestamp({ withTimezone: true });
+
+/**
+ * A customer's recurring plan. All items of one subscription share one billing interval
+ * (interval, interval_count), so a checkout whose items recur differently creates one per interval.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    ...objectColumns(),
+    status: text({
+      enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'incomplete_expired', 'trialing'],
+    }).notNull(),
+    customerId: text().notNull(),
+    currencyId: text().notNull(),
+    defaultPaymentMethodId: text(),
+    collectionMethod: text({ enum: ['charge_automatically', 'send_invoice'] })
+      .notNull()
+      .default('charge_automatically'),
+    description: text(),
+    /** The billing interval every item shares. */
+    recurringInterval: text({ enum: ['hour', 'day', 'week', 'month', 'year'] }).notNull(),
+    recurringIntervalCount: integer().notNull().default(1),
+    /** Bill early once usage reaches this amount (subscription_data.billing_threshold_amount). */
+    billingThresholdAmount: amount(),
+    startDate: at().notNull(),
+    currentPeriodStart: at().notNull(),
+    currentPeriodEnd: at().notNull(),
+    trialStart: at(),
+    trialEnd: at(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    cancelAt: at(),
+    canceledAt: at(),
+    endedAt: at(),
+    latestInvoiceId: text(),
+    checkoutSessionId: text(),
+  },
+  (t) => [
+    index('subscriptions_list').on(t.livemode, t.createdAt, t.id),
+    index('subscriptions_customer').on(t.customerId, t.status),
+    index('subscriptions_period_end').on(t.status, t.currentPeriodEnd),
+    // A checkout creates at most one subscription per interval, however often its completion runs.
+    uniqueIndex('subscriptions_checkout_interval').on(
+      t.checkoutSessionId,
+      t.recurringInterval,
+      t.recurringIntervalCount,
+    ),
+  ],
+);
+
+export const subscriptionItems = pgTable(
+  'subscription_items',
+  {
+    ...objectColumns(),
+    subscriptionId: text()
+      .notNull()
+      .references(() => subscriptions.id),
+    priceId: text().notNull(),
+    quantity: integer().notNull().default(1),
+  },
+  (t) => [uniqueIndex('subscription_items_price').on(t.subscriptionId, t.priceId)],
+);

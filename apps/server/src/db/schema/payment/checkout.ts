@@ -93,6 +93,8 @@ export const checkoutSessions = pgTable(
     paymentIntentId: text(),
     invoiceId: text(),
     subscriptionId: text(),
+    /** Every subscription the checkout created, first (= subscriptionId) first; one per billing interval. */
+    subscriptionIds: jsonb().$type<string[]>().notNull().default([]),
     successUrl: text(),
     cancelUrl: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

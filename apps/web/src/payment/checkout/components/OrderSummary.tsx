@@ -51,7 +51,7 @@ export function OrderSummary(props: OrderSummaryProps) {
           </Button>
         ) : null}
       </Stack>
-      <Collapse in={open}>
+      <Collapse in={open || !props.collapsible}>
         {session.line_items.map((line, i) => (
           <SummaryLine
             key={line.id}

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import type { PaymentCurrency } from '@payshelf/api';
+import { QueryClient } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { resources } from '../../../app/i18n/resources';
+import { createI18n } from '../../../platform/i18n/createI18n';
+import { fakeLine, fakeSession } from '../logic/testFixtures';
+import type { SessionChanges } from '../useSessionChanges';
+import { OrderSummary } from './OrderSummary';
+
+afterEach(cleanup);
+
+const TUSD: PaymentCurrency = {
+  id: 'pc_usd00000',
+  object: 'payment_currency',
+  livemode: false,
+  active: true,
+  payment_method_id: 'pm_aaaaaaaa',
+  symbol: 'TUSD',
+  name: 'Test USD',
+  decimal: 6,
+  maximum_precision: 6,
+  logo: null,
+  contract: null,
+  type: 'standard',
+  minimum_payment_amount: '0',
+  maximum_payment_amount: null,
+  is_base_currency: false,
+  metadata: {},
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+
+const noChanges: SessionChanges = {
+  busy: false,
+  setQuantity: () => undefined,
+  toggleUpsell: () => undefined,
+  addCrossSell: () => undefined,
+  removeCrossSell: () => undefined,
+  setAmount: () => undefined,
+};
+
+const session = fakeSession({
+  line_items: [fakeLine({ id: 'li_1' }), fakeLine({ id: 'li_2' }), fakeLine({ id: 'li_3' })],
+});
+
+function summary(collapsible: boolean) {
+  return (
+    <AppProviders i18n={createI18n('en', resources)} queryClient={new QueryClient()}>
+      <OrderSummary
+        session={session}
+        currency={TUSD}
+        amounts={{ lines: [1_500_000n, 1_500_000n, 1_500_000n], total: 4_500_000n }}
+        trial={null}
+        locale="en"
+        changes={noChanges}
+        crossSell={null}
+        shaking={false}
+        collapsible={collapsible}
+        disabled={false}
+        onAmountValidity={() => undefined}
+      />
+    </AppProviders>
+  );
+}
+
+/** The lines sit in a Collapse: hidden when it is collapsed. */
+const linesHidden = () =>
+  screen.getAllByTestId('summary-line').every((line) => line.closest('.MuiCollapse-hidden') !== null);
+
+describe('OrderSummary', () => {
+  it('starts collapsed when collapsible, with the total and a control to show the lines', () => {
+    render(summary(true));
+    expect(linesHidden()).toBe(true);
+    expect(screen.getByTestId('checkout-total').textContent).toBe('4.5 TUSD');
+    fireEvent.click(screen.getByRole('button', { name: 'Show order summary' }));
+    expect(linesHidden()).toBe(false);
+    expect(screen.getByRole('button', { name: 'Hide order summary' })).toBeTruthy();
+  });
+
+  it('shows every line again when the screen grows out of the collapsible layout', () => {
+    // A tablet turned from portrait (collapsed summary) to landscape: no control remains, so the
+    // lines must not stay hidden.
+    const { rerender } = render(summary(true));
+    expect(linesHidden()).toBe(true);
+    rerender(summary(false));
+    expect(screen.queryByRole('button', { name: /order summary/ })).toBeNull();
+    expect(linesHidden()).toBe(false);
+  });
+});

@@ -16,6 +16,9 @@ import { useSessionChanges } from '../useSessionChanges';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutMessage } from './CheckoutStates';
 import { CurrencyCards } from './CurrencyCards';
+import { CancelButton } from './donation/CancelButton';
+import { DonationSummary } from './donation/DonationSummary';
+import { useDonationDisabled } from './donation/useDonationDisabled';
 import { OrderSummary } from './OrderSummary';
 import { PayDialogs } from './PayDialogs';
 import { PaymentForm } from './PaymentForm';
@@ -59,6 +62,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
   const onPaid = useCallback((paid: CheckoutView) => setSession(paid.checkoutSession), [setSession]);
   const flow = usePayFlow(data.api, session.id, onPaid, onShake);
   const [login, setLogin] = useState<FormValues | null>(null);
+  const donationOff = useDonationDisabled();
 
   if (session.status === 'complete' || flow.state.status === 'paid') {
     const message = view.paymentLink?.after_completion.hosted_confirmation?.custom_message ?? null;
@@ -69,6 +73,8 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     );
   }
   if (form.expired) return <CheckoutMessage testId={testId} kind="expired" />;
+  if (donationOff)
+    return <CheckoutMessage testId={testId} kind="error" error={t('payment.checkout.donation.notEnabled')} />;
   if (session.line_items.length === 0) return <CheckoutMessage testId={testId} kind="empty" />;
   if (!choice)
     return <CheckoutMessage testId={testId} kind="error" error={t('payment.checkout.form.noCurrency')} />;
@@ -94,7 +100,8 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     !form.user && !donation
       ? t(`payment.checkout.form.connectAnd.${actionKey(session)}`)
       : t(`payment.checkout.form.${actionKey(session)}`);
-  const showSummary = mode !== 'minimal' && !hideSummary;
+  // A donation's amount is chosen on the summary side, so it shows in every mode.
+  const showSummary = (mode !== 'minimal' && !hideSummary) || donation;
 
   return (
     <Box
@@ -124,19 +131,35 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
             data-testid="checkout-summary-card"
             sx={{ flex: 1, maxWidth: { md: 582 }, width: '100%', p: { xs: 2, sm: 3 } }}
           >
-            <OrderSummary
-              session={session}
-              currency={choice.currency}
-              amounts={form.amounts}
-              trial={form.trial}
-              locale={locale}
-              changes={changes}
-              crossSell={form.crossSell}
-              shaking={shaking}
-              collapsible={mobile && session.line_items.length >= 3}
-              disabled={busy}
-              onAmountValidity={form.setAmountValid}
-            />
+            {donation ? (
+              <DonationSummary
+                api={data.api}
+                key={`${choice.currency.id}:${form.user?.did ?? ''}`}
+                session={session}
+                settings={view.paymentLink?.donation_settings ?? null}
+                currency={choice.currency}
+                total={form.amounts.total}
+                locale={locale}
+                userDid={form.user?.did}
+                disabled={busy}
+                setSession={data.setSession}
+                onAmountValidity={form.setAmountValid}
+              />
+            ) : (
+              <OrderSummary
+                session={session}
+                currency={choice.currency}
+                amounts={form.amounts}
+                trial={form.trial}
+                locale={locale}
+                changes={changes}
+                crossSell={form.crossSell}
+                shaking={shaking}
+                collapsible={mobile && session.line_items.length >= 3}
+                disabled={busy}
+                onAmountValidity={form.setAmountValid}
+              />
+            )}
           </Card>
         ) : null}
         <Box data-testid="checkout-payment-column" sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
@@ -151,6 +174,16 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
             payable={form.payable}
             label={label}
             onPay={onPay}
+            secondaryAction={
+              donation ? (
+                <CancelButton
+                  sessionId={session.id}
+                  cancelUrl={session.cancel_url}
+                  embedded={mode !== 'standalone'}
+                  disabled={isBusy(flow.state)}
+                />
+              ) : undefined
+            }
             currencyCards={
               <CurrencyCards
                 choices={form.choices}

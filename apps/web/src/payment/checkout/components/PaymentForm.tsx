@@ -18,6 +18,8 @@ interface PaymentFormProps {
   payable: boolean;
   label: string;
   currencyCards: ReactNode;
+  /** Shown under the pay button (the donation checkout's Cancel or Close). */
+  secondaryAction?: ReactNode;
   onPay(values: FormValues): void;
 }
 
@@ -92,6 +94,7 @@ export function PaymentForm(props: PaymentFormProps) {
       >
         {busy ? t('payment.checkout.form.processing') : label}
       </Button>
+      {props.secondaryAction}
     </Stack>
   );
 }

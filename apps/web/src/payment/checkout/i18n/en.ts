@@ -1,3 +1,5 @@
+import { donationEn } from './donationEn';
+
 /** Strings of the checkout pages (payment.checkout). */
 export const checkoutEn = {
   title: 'Checkout',
@@ -108,4 +110,5 @@ export const checkoutEn = {
     invoice: 'View invoice',
     redirecting: 'Taking you back to the seller…',
   },
+  donation: donationEn,
 };

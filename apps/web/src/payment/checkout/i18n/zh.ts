@@ -1,4 +1,5 @@
 import type { checkoutEn } from './en';
+import { donationZh } from './donationZh';
 
 export const checkoutZh: typeof checkoutEn = {
   title: '结账',
@@ -109,4 +110,5 @@ export const checkoutZh: typeof checkoutEn = {
     invoice: '查看发票',
     redirecting: '正在返回商家页面…',
   },
+  donation: donationZh,
 };

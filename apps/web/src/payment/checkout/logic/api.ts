@@ -1,11 +1,12 @@
 // The checkout's browser calls (SPEC section 7) under the payment mount point.
-import { checkoutSession, checkoutSessionView, customer, price } from '@payshelf/api';
+import { beneficiary, checkoutSession, checkoutSessionView, customer, price } from '@payshelf/api';
 import { z } from 'zod';
 import { apiUrl } from '../../admin/api/client';
 
 export type CheckoutView = z.infer<typeof checkoutSessionView>;
 export type CheckoutSessionData = z.infer<typeof checkoutSession>;
 export type ApiPrice = z.infer<typeof price>;
+export type Beneficiary = z.infer<typeof beneficiary>;
 
 /** A failed call: the server's code and param, and the response kept for the error text assembly. */
 export class CheckoutRequestError extends Error {
@@ -138,6 +139,8 @@ export class CheckoutApi {
       return null;
     }
   };
+  /** Who receives a payment link's payments (donations), with their percent. */
+  benefits = (linkId: string) => this.call(z.array(beneficiary), 'GET', `/payment-links/${linkId}/benefits`);
   /** Donations submit without sign-in through `donate-submit`. */
   submit = (id: string, body: SubmitBody, donation = false) =>
     this.call(submitAnswer, 'PUT', `/checkout-sessions/${id}/${donation ? 'donate-submit' : 'submit'}`, body);

@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+
+/** The server's code when a donation is submitted where donations are not enabled. */
+export const DONATION_NOT_ENABLED = 'DONATION_NOT_ENABLED';
+
+/**
+ * True once a submit failed with DONATION_NOT_ENABLED (usePayFlow emits `error.{code}` on the window):
+ * the checkout then shows its error state instead of the form.
+ */
+export function useDonationDisabled(): boolean {
+  const [disabled, setDisabled] = useState(false);
+  useEffect(() => {
+    const onError = () => setDisabled(true);
+    window.addEventListener(`error.${DONATION_NOT_ENABLED}`, onError);
+    return () => window.removeEventListener(`error.${DONATION_NOT_ENABLED}`, onError);
+  }, []);
+  return disabled;
+}

@@ -111,6 +111,11 @@ describe('checkout layout', () => {
     for (const line of await lines(page).all()) await line.waitFor({ state: 'hidden' });
     expect(await show.isVisible()).toBe(true);
     expect(await page.getByTestId('checkout-total').isVisible()).toBe(true);
+
+    // Turned to a desktop-wide screen the summary is no longer collapsible: every item shows again.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const line of await lines(page).all()) await line.waitFor({ state: 'visible' });
+    expect(await page.getByRole('button', { name: /order summary/ }).count()).toBe(0);
     await context.close();
   });
 

@@ -1,54 +1,23 @@
-// Completion of a checkout when its payment is confirmed on chain: the intent succeeds, a paid invoice
-// is written, the session completes, events are recorded (rows first) and pushed on the relay socket.
+// Completion of a checkout when its payment is confirmed on chain: the intent succeeds, the paid
+// invoice and (subscription mode) the subscriptions are written (billing/checkout-billing.ts), the
+// session completes, events are recorded (rows first) and pushed on the relay socket.
 // Everything happens inside the rail's recording transaction, so a crash either keeps all or nothing
 // (and the watcher retries); running it again for a succeeded intent changes nothing.
 import { checkoutSessionTopic, customerTopic } from '@payshelf/api';
-import { lineTotal } from '@payshelf/money';
 import { eq, sql } from 'drizzle-orm';
-import { invoiceItems, invoices, paymentMethods, prices } from '../../db/schema/index.js';
+import { paymentMethods, prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
+import { billCheckout } from '../billing/checkout-billing.js';
+import { invoiceObject } from '../billing/serialize.js';
 import { getCustomer } from '../customers/repo.js';
 import { getIntent, serializeIntent, updateIntent, type IntentRow } from '../intents/repo.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
-import { newId } from '../shared/ids.js';
-import { iso, isoOrNull } from '../shared/time.js';
-import { loadPrices, toRuleItem } from './lines.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
-
-type InvoiceRow = typeof invoices.$inferSelect;
-
-export function invoiceObject(row: InvoiceRow) {
-  return {
-    id: row.id,
-    object: 'invoice' as const,
-    livemode: row.livemode,
-    number: row.number,
-    status: row.status,
-    billing_reason: row.billingReason,
-    customer_id: row.customerId,
-    subscription_id: row.subscriptionId,
-    currency_id: row.currencyId,
-    payment_method_id: row.paymentMethodId,
-    payment_intent_id: row.paymentIntentId,
-    checkout_session_id: row.checkoutSessionId,
-    subtotal: row.subtotal.toString(),
-    total: row.total.toString(),
-    amount_due: row.amountDue.toString(),
-    amount_paid: row.amountPaid.toString(),
-    amount_remaining: row.amountRemaining.toString(),
-    description: row.description,
-    period_start: isoOrNull(row.periodStart),
-    period_end: isoOrNull(row.periodEnd),
-    metadata: row.metadata,
-    created_at: iso(row.createdAt),
-    updated_at: iso(row.updatedAt),
-  };
-}
 
 function paymentDetails(intent: IntentRow, payment: ConfirmedPayment, explorer: string | null) {
   return {
@@ -66,52 +35,14 @@ function paymentDetails(intent: IntentRow, payment: ConfirmedPayment, explorer: 
   };
 }
 
-async function writeInvoice(
-  tx: DbLike,
-  session: SessionRow,
-  intent: IntentRow,
-  details: Record<string, unknown>,
-): Promise<InvoiceRow> {
-  const loaded = await loadPrices(tx, session.lineItems, session.livemode);
-  const id = newId('in');
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({
-      id,
-      livemode: session.livemode,
-      status: 'paid',
-      billingReason: session.mode === 'subscription' ? 'subscription_create' : 'manual',
-      customerId: intent.customerId ?? '',
-      currencyId: intent.currencyId,
-      paymentMethodId: intent.paymentMethodId,
-      subtotal: session.amountSubtotal,
-      total: session.amountTotal,
-      amountDue: intent.amount,
-      amountPaid: intent.amount,
-      amountRemaining: 0n,
-      paymentIntentId: intent.id,
-      checkoutSessionId: session.id,
-      description: intent.description,
-      metadata: { payment_details: details },
-    })
-    .returning();
-  if (!invoice) throw new Error('invoice insert failed');
+/** Counts what was sold against each effective price's stock. */
+async function countSold(tx: DbLike, session: SessionRow): Promise<void> {
   for (const item of session.lineItems) {
-    const effective = item.upsell_price_id ?? item.price_id;
-    await tx.insert(invoiceItems).values({
-      id: newId('ii'),
-      livemode: session.livemode,
-      invoiceId: id,
-      priceId: effective,
-      quantity: item.quantity,
-      amount: lineTotal(toRuleItem(item, loaded), session.currencyId),
-    });
     await tx
       .update(prices)
       .set({ quantitySold: sql`${prices.quantitySold} + ${item.quantity}` })
-      .where(eq(prices.id, effective));
+      .where(eq(prices.id, item.upsell_price_id ?? item.price_id));
   }
-  return invoice;
 }
 
 /** Publishes inside `tx`: the relay delivers only if and when it commits. */
@@ -158,39 +89,39 @@ async function finishCheckout(
   paymentStatus: 'paid' | 'no_payment_required',
 ): Promise<SessionRow | null> {
   const session = await getSession(tx, intent.checkoutSessionId ?? '', intent.livemode, true);
-  if (!session) return null;
+  if (!session || session.status === 'complete') return null;
   let paid = await updateIntent(tx, intent.id, {
     status: 'succeeded',
     amountReceived: received,
     paymentDetails: details,
     lastPaymentError: null,
   });
-  const invoice = await writeInvoice(tx, session, paid, details);
+  const { invoice, created, subscriptionIds } = await billCheckout(tx, session, paid, details);
+  await countSold(tx, session);
   paid = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
-  // Subscription mode: the billing core has no subscriptions table yet, so no subscription row is
-  // created here and subscription_id stays null (the invoice is billed as subscription_create).
   const completed = await updateSession(tx, session.id, {
     status: 'complete',
     paymentStatus,
     invoiceId: invoice.id,
+    subscriptionId: subscriptionIds[0] ?? null,
+    subscriptionIds,
     customerId: session.customerId ?? paid.customerId,
   });
   const view = { db: tx, base: ctx.services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '', mount: ctx.mount };
   const sessionJson = await sessionObject(view, completed);
   const invoiceJson = invoiceObject(invoice);
   await recordEvent(tx, 'payment_intent.succeeded', serializeIntent(paid));
+  for (const subscription of created) await recordEvent(tx, 'customer.subscription.created', subscription);
   await recordEvent(tx, 'invoice.paid', invoiceJson);
   await recordEvent(tx, 'checkout.session.completed', sessionJson);
 
   await publish(ctx, tx, checkoutSessionTopic(completed.id), 'checkout.session.completed', sessionJson);
   if (invoice.customerId) {
     const topic = customerTopic(invoice.customerId);
-    await publish(ctx, tx, topic, 'invoice.paid', {
-      ...invoiceJson,
-      customer_id: invoice.customerId,
-      subscription_id: invoice.subscriptionId,
-      currency_id: invoice.currencyId,
-    });
+    for (const subscription of created) {
+      await publish(ctx, tx, topic, 'customer.subscription.created', subscription);
+    }
+    await publish(ctx, tx, topic, 'invoice.paid', invoiceJson);
     await publish(ctx, tx, topic, 'checkout.session.completed', sessionJson);
   }
   return completed;

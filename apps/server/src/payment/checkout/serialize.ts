@@ -41,6 +41,7 @@ export async function sessionObject(v: SessionView, row: SessionRow): Promise<Ch
     payment_intent_id: row.paymentIntentId,
     invoice_id: row.invoiceId,
     subscription_id: row.subscriptionId,
+    subscriptions: row.subscriptionIds,
     success_url: row.successUrl,
     cancel_url: row.cancelUrl,
     expires_at: epochSeconds(row.expiresAt),

@@ -1,0 +1,19 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useDonationDisabled } from './useDonationDisabled';
+
+describe('useDonationDisabled', () => {
+  it('turns on when a submit fails with DONATION_NOT_ENABLED, not for other codes', () => {
+    const { result } = renderHook(() => useDonationDisabled());
+    expect(result.current).toBe(false);
+    act(() => {
+      window.dispatchEvent(new CustomEvent('error.REQUIRE_CROSS_SELL'));
+    });
+    expect(result.current).toBe(false);
+    act(() => {
+      window.dispatchEvent(new CustomEvent('error.DONATION_NOT_ENABLED'));
+    });
+    expect(result.current).toBe(true);
+  });
+});

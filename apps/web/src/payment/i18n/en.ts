@@ -1,6 +1,7 @@
 import { checkoutEn } from '../checkout/i18n/en';
 import { adminEn } from '../admin/i18n/en';
 import { demoEn } from '../demo/i18n/en';
+import { portalEn } from '../portal/i18n/en';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -43,4 +44,5 @@ export const paymentEn = {
   checkout: checkoutEn,
   admin: adminEn,
   demo: demoEn,
+  portal: portalEn,
 };

@@ -1,6 +1,7 @@
 import { checkoutZh } from '../checkout/i18n/zh';
 import { adminZh } from '../admin/i18n/zh';
 import { demoZh } from '../demo/i18n/zh';
+import { portalZh } from '../portal/i18n/zh';
 import type { paymentEn } from './en';
 
 export const paymentZh: typeof paymentEn = {
@@ -43,4 +44,5 @@ export const paymentZh: typeof paymentEn = {
   checkout: checkoutZh,
   admin: adminZh,
   demo: demoZh,
+  portal: portalZh,
 };

@@ -1,18 +1,29 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
+import { useParams } from 'react-router';
+import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
+import { useAppConfig } from '../../app/config/useAppConfig';
 import { PageSection } from '../../platform/ui/PageSection';
+import { InvoiceView } from '../portal/components/InvoiceView';
+import { PortalGate } from '../portal/components/PortalGate';
+import { invoiceLabel } from '../portal/logic/invoiceView';
+import { useInvoice } from '../portal/usePortalDetail';
 
-/** `{mount}/customer/invoice/:id`: one invoice of the customer portal. */
+/** `{mount}/customer/invoice/:id`: one invoice of the signed-in customer. */
 export function InvoicePage() {
   const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
+  const load = useInvoice(id);
+  const title =
+    load.state === 'ready'
+      ? t('payment.portal.invoice.titleWithNumber', { number: invoiceLabel(load.data) })
+      : t('payment.invoice.title');
   return (
-    <PageSection testId="page-invoice" title={t('payment.invoice.title')}>
-      <EmptyState
-        icon={<ReceiptLongOutlined />}
-        title={t('payment.invoice.notFoundTitle')}
-        description={t('payment.invoice.notFoundDescription')}
-      />
+    <PageSection testId="page-invoice" title={title}>
+      <PortalGate load={load} kind="invoice" icon={<ReceiptLongOutlined />}>
+        {(invoice) => <InvoiceView invoice={invoice} mountPoint={mountPoint} />}
+      </PortalGate>
     </PageSection>
   );
 }

@@ -1,18 +1,33 @@
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
+import { useParams } from 'react-router';
+import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
+import { useAppConfig } from '../../app/config/useAppConfig';
 import { PageSection } from '../../platform/ui/PageSection';
+import { PortalGate } from '../portal/components/PortalGate';
+import { SubscriptionView } from '../portal/components/SubscriptionView';
+import { subscriptionLabel } from '../portal/logic/subscriptionView';
+import { useSubscriptionDetail } from '../portal/usePortalDetail';
+import { useNowSeconds } from '../portal/useNowSeconds';
 
-/** `{mount}/customer/subscription/:id`: one subscription of the customer portal. */
+/** `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. */
 export function SubscriptionPage() {
   const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
+  const load = useSubscriptionDetail(id);
+  const now = useNowSeconds();
+  const title =
+    load.state === 'ready'
+      ? t('payment.portal.subscription.titleWithName', { name: subscriptionLabel(load.data) })
+      : t('payment.subscription.title');
   return (
-    <PageSection testId="page-subscription" title={t('payment.subscription.title')}>
-      <EmptyState
-        icon={<AutorenewOutlined />}
-        title={t('payment.subscription.notFoundTitle')}
-        description={t('payment.subscription.notFoundDescription')}
-      />
+    <PageSection testId="page-subscription" title={title}>
+      <PortalGate load={load} kind="subscription" icon={<AutorenewOutlined />}>
+        {(subscription) => (
+          <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
+        )}
+      </PortalGate>
     </PageSection>
   );
 }

@@ -61,7 +61,8 @@ describe('checkout layout', () => {
     let form = await box(column);
     expect(summary.x + summary.width).toBeLessThanOrEqual(form.x);
     expect(form.y).toBeLessThan(summary.y + summary.height);
-    expect(summary.width).toBeLessThanOrEqual(582);
+    // The card reaches its 582 px maximum beside the 502 px column.
+    expect(summary.width).toBe(582);
     // Both sides grow alike (flex 1): the payment column stops at its 502 px, the card takes the rest.
     expect(form.width).toBe(502);
     expect(summary.width).toBeGreaterThan(form.width);
@@ -74,7 +75,7 @@ describe('checkout layout', () => {
       .toBeGreaterThan(300);
     summary = await box(card);
     form = await box(column);
-    expect(summary.width).toBeLessThanOrEqual(582);
+    expect(summary.width).toBe(582);
     expect(form.width).toBe(502);
     expect(summary.x + summary.width).toBeLessThanOrEqual(form.x);
     await context.close();
@@ -141,6 +142,10 @@ describe('checkout layout', () => {
       expect(await page.getByTestId('checkout-summary-card').count()).toBe(0);
       expect(await page.getByText('Layout notebook').count()).toBe(0);
       expect(await page.getByTestId('pay-button').isVisible()).toBe(true);
+      // The amount is still shown above the form.
+      expect(await page.getByTestId('checkout-compact-total').textContent()).toMatch(
+        /Total due today.*6 TUSD/,
+      );
       await context.close();
     }
   });

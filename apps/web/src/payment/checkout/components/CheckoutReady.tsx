@@ -15,6 +15,7 @@ import { SHAKE_MS, usePayFlow } from '../usePayFlow';
 import { useSessionChanges } from '../useSessionChanges';
 import { CheckoutComplete } from './CheckoutComplete';
 import { CheckoutMessage } from './CheckoutStates';
+import { CompactTotal } from './CompactTotal';
 import { CurrencyCards } from './CurrencyCards';
 import { CancelButton } from './donation/CancelButton';
 import { DonationSummary } from './donation/DonationSummary';
@@ -24,6 +25,9 @@ import { PayDialogs } from './PayDialogs';
 import { PaymentForm } from './PaymentForm';
 
 export type CheckoutMode = 'standalone' | 'inline' | 'minimal';
+
+/** Summary card 582 px + 32 px gap + payment column 502 px + 2 x 24 px padding (SPEC §2). */
+const CHECKOUT_MAX_WIDTH = 582 + 32 + 502 + 48;
 
 interface CheckoutReadyProps {
   data: CheckoutData;
@@ -106,7 +110,12 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
   return (
     <Box
       data-testid={testId}
-      sx={{ maxWidth: 1140, mx: 'auto', px: { xs: 2, sm: 3 }, py: mode === 'standalone' ? 4 : 1 }}
+      sx={{
+        maxWidth: CHECKOUT_MAX_WIDTH,
+        mx: 'auto',
+        px: { xs: 2, sm: 3 },
+        py: mode === 'standalone' ? 4 : 1,
+      }}
     >
       {!session.livemode ? (
         <Chip
@@ -163,6 +172,9 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
           </Card>
         ) : null}
         <Box data-testid="checkout-payment-column" sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
+          {showSummary ? null : (
+            <CompactTotal total={form.amounts.total} currency={choice.currency} locale={locale} />
+          )}
           <PaymentForm
             initial={form.initial}
             rules={fieldRules(session.metadata)}

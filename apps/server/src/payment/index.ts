@@ -7,6 +7,7 @@ import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
 import { recordEvent } from './shared/events.js';
+import { billingRoutes } from './billing/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { linkRoutes } from './links/routes.js';
@@ -72,6 +73,7 @@ export async function registerPayment(
       customerRoutes(scope, ctx);
       linkRoutes(scope, ctx);
       sessionRoutes(scope, ctx);
+      billingRoutes(scope, ctx);
       checkoutBrowserRoutes(scope, ctx);
       submitRoutes(scope, ctx);
       customerBrowserRoutes(scope, ctx);

@@ -1,9 +1,9 @@
 // Invoices and subscriptions as the API shows them: the merchant API (secret key or signed-in admin) and
 // the customer portal (the signed-in customer sees only their own) read the same shapes.
 import { z } from 'zod';
-import { amountString } from '../common.js';
+import { amountString, pageQuery } from '../common.js';
 import { price } from './catalog.js';
-import { metadata, timestamp } from './common.js';
+import { browserQuery, listQuery, metadata, timestamp } from './common.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
 
 export const invoiceStatus = z.enum(['draft', 'open', 'void', 'paid', 'uncollectible']);
@@ -138,3 +138,57 @@ export const subscriptionDetail = subscription.extend({
   latestInvoice: invoice.nullable(),
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
+
+const flag = z.enum(['0', '1', 'true', 'false']).optional();
+
+/** `status` of the invoice list: one status or a comma list (`paid,open`). */
+const invoiceStatusList = z
+  .string()
+  .max(100)
+  .refine(
+    (v) => v.split(',').every((s) => invoiceStatus.safeParse(s.trim()).success),
+    'must be invoice statuses separated by commas',
+  );
+
+/**
+ * `GET /api/invoices` (SPEC §7): a page of invoices, newest first. A signed-in customer sees only
+ * their own (customer_id is theirs whatever is sent); a secret key or an owner/admin sees any.
+ * Stake invoices are left out unless include_staking / include_return_staking; ignore_zero leaves out
+ * invoices with a zero total.
+ */
+export const invoiceListQuery = browserQuery.extend({
+  ...pageQuery.shape,
+  status: invoiceStatusList.optional(),
+  customer_id: z.string().max(100).optional(),
+  currency_id: z.string().max(100).optional(),
+  subscription_id: z.string().max(100).optional(),
+  include_staking: flag,
+  include_return_staking: flag,
+  include_recovered_from: flag,
+  ignore_zero: flag,
+});
+export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
+
+/** An invoice of a list, with its currency and method so amounts can be shown. */
+export const invoiceListItem = invoice.extend({
+  paymentCurrency: paymentCurrency.nullable(),
+  paymentMethod: paymentMethod.nullable(),
+});
+export type InvoiceListItem = z.infer<typeof invoiceListItem>;
+
+export const invoiceList = z.object({
+  list: z.array(invoiceListItem),
+  /** All invoices matching the filters (for the pager). */
+  count: z.number().int(),
+  /** The subscription named by subscription_id, when it is one the caller may see. */
+  subscription: subscription.nullable(),
+});
+export type InvoiceList = z.infer<typeof invoiceList>;
+
+/** `GET /api/subscriptions`: cursor list, newest first; a signed-in customer sees only their own. */
+export const subscriptionListQuery = listQuery.extend({
+  customer_id: z.string().max(100).optional(),
+  status: subscriptionStatus.optional(),
+  livemode: browserQuery.shape.livemode,
+});
+export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;

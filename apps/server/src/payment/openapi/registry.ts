@@ -4,7 +4,7 @@ import { z } from 'zod';
 interface Documented {
   method: string;
   url: string;
-  auth: 'merchant' | 'browser' | 'admin';
+  auth: 'merchant' | 'browser' | 'admin' | 'customer';
   tag: string;
   summary: string;
   body: z.ZodType;
@@ -28,6 +28,7 @@ function isEmptyObject(schema: JsonSchema): boolean {
 const SECURITY: Record<Documented['auth'], Array<Record<string, string[]>>> = {
   merchant: [{ secretKey: [] }, { session: [] }],
   admin: [{ session: [] }],
+  customer: [{ secretKey: [] }, { session: [] }],
   browser: [],
 };
 

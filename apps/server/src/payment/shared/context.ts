@@ -7,7 +7,10 @@ import type { OpenApiRegistry } from '../openapi/registry.js';
 /** Who is calling and in which mode. */
 export interface Caller {
   livemode: boolean;
-  /** `key:<id>` for a secret key, `session:<did>` for a signed-in admin, `browser` otherwise. */
+  /**
+   * `key:<id>` for a secret key, `session:<did>` for a signed-in owner or admin, `customer:<did>` for
+   * any other signed-in user on a `customer` route (limited to their own objects), `browser` otherwise.
+   */
   actor: string;
   /** The signed-in user's DID, when a session identifies one. */
   did: string | null;
@@ -23,6 +26,8 @@ export interface Sessions {
   user(request: FastifyRequest): Promise<SessionUser | null>;
   /** The signed-in owner or admin: 401 for a guest, 403 for anyone else (and for other origins). */
   requireAdmin(request: FastifyRequest): Promise<SessionUser>;
+  /** Whether the user holds an owner or admin passport. */
+  isAdmin(user: SessionUser): boolean;
 }
 
 export interface PaymentContext {

@@ -1,15 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { parseWith } from '../../core/http/errors.js';
+import { ApiError, parseWith } from '../../core/http/errors.js';
 import { runIdempotent } from '../idempotency/service.js';
 import { authenticateMerchant } from '../keys/auth.js';
 import type { Caller, PaymentContext } from './context.js';
 
 /**
  * merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser: anyone, the mode
- * comes from the `livemode` query; admin: a signed-in owner or admin.
+ * comes from the `livemode` query; admin: a signed-in owner or admin; customer: a secret key or any
+ * signed-in user (a guest gets 401). On a customer route the handler limits a caller whose actor is
+ * `customer:<did>` to that user's own objects; keys and owners/admins see every object of the mode.
  */
-export type RouteAuth = 'merchant' | 'browser' | 'admin';
+export type RouteAuth = 'merchant' | 'browser' | 'admin' | 'customer';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
@@ -49,8 +51,16 @@ function browserLivemode(query: unknown): boolean {
 async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyRequest): Promise<Caller> {
   const expand = expandOf(request.query);
   const origin = ctx.publicBase(request);
-  if (auth === 'merchant') return { ...(await authenticateMerchant(ctx, request)), expand, base: origin };
+  if (auth === 'merchant' || (auth === 'customer' && request.headers.authorization)) {
+    return { ...(await authenticateMerchant(ctx, request)), expand, base: origin };
+  }
   const base = { livemode: browserLivemode(request.query), idempotencyKey: null, expand, base: origin };
+  if (auth === 'customer') {
+    const user = await ctx.sessions.user(request);
+    if (!user) throw ApiError.unauthenticated();
+    const role = ctx.sessions.isAdmin(user) ? 'session' : 'customer';
+    return { ...base, actor: `${role}:${user.did}`, did: user.did };
+  }
   if (auth === 'admin') {
     const admin = await ctx.sessions.requireAdmin(request);
     return { ...base, actor: `session:${admin.did}`, did: admin.did };

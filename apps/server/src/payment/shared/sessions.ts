@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { optionalUser, requireRole } from '../../platform/identity/index.js';
+import { hasRole, optionalUser, requireRole } from '../../platform/identity/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { Sessions } from './context.js';
 
@@ -11,10 +11,12 @@ export function sessionsFor(app: FastifyInstance): Sessions {
       requireAdmin: async () => {
         throw ApiError.unauthenticated();
       },
+      isAdmin: () => false,
     };
   }
   return {
     user: (request) => optionalUser(request),
     requireAdmin: (request) => requireRole(request, ['owner', 'admin']),
+    isAdmin: (user) => hasRole(user, ['owner', 'admin']),
   };
 }

@@ -2,6 +2,7 @@
 // billing interval of its recurring lines (plan.ts). Runs inside the completion's transaction, after
 // the session row is locked, so a crash keeps all or nothing and a second run finds what the first made.
 import type { Subscription } from '@payshelf/api';
+import { sql } from 'drizzle-orm';
 import { isTrialing, lineTotal, normalizeRecurring } from '@payshelf/money';
 import { invoiceItems, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
 import { loadPrices, priceOf, toRuleItem, type PriceMap } from '../checkout/lines.js';
@@ -20,6 +21,12 @@ export interface CheckoutBill {
   /** Every subscription of the session, first one first. */
   subscriptionIds: string[];
 }
+
+/**
+ * now() is the transaction's start, the same for every row it writes; rows listed in the order they
+ * were made (invoice lines, items, the subscriptions of one checkout) take the real clock instead.
+ */
+const insertedAt = sql`clock_timestamp()`;
 
 function effectivePriceId(item: SessionRow['lineItems'][number]): string {
   return item.upsell_price_id ?? item.price_id;
@@ -79,27 +86,26 @@ async function insertSubscriptions(
         trialEnd: group.trialEnd,
         latestInvoiceId: invoiceId,
         checkoutSessionId: session.id,
+        createdAt: insertedAt,
       })
       .returning();
     if (!row) throw new Error('subscription insert failed');
-    const items = await tx
-      .insert(subscriptionItems)
-      .values(
-        group.items.map((item) => ({
+    const items = [];
+    for (const item of group.items) {
+      const [itemRow] = await tx
+        .insert(subscriptionItems)
+        .values({
           id: newId('si'),
           livemode: session.livemode,
           subscriptionId: row.id,
           priceId: item.priceId,
           quantity: item.quantity,
-        })),
-      )
-      .returning();
-    created.push(
-      subscriptionObject(
-        row,
-        items.map((i) => subscriptionItemObject(i)),
-      ),
-    );
+          createdAt: insertedAt,
+        })
+        .returning();
+      if (itemRow) items.push(subscriptionItemObject(itemRow));
+    }
+    created.push(subscriptionObject(row, items));
   }
   return created;
 }
@@ -161,6 +167,7 @@ export async function billCheckout(
       amount: lineTotal(toRuleItem(item, prices), session.currencyId, { trialing }),
       periodStart: group?.start ?? null,
       periodEnd: group?.periodEnd ?? null,
+      createdAt: insertedAt,
     });
   }
   const created = await insertSubscriptions(tx, session, intent, plan, ids, invoiceId);

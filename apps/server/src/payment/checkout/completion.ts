@@ -58,10 +58,10 @@ export async function completeCheckoutPayment(
   payment: ConfirmedPayment,
   explorer: string | null,
 ): Promise<SessionRow | null> {
-  const intent = await getIntent(tx, reference, true);
-  if (!intent || intent.status === 'succeeded' || !intent.checkoutSessionId) return null;
-  const details = paymentDetails(intent, payment, explorer);
-  return finishCheckout(ctx, tx, intent, details, payment.amount, 'paid');
+  const locked = await lockForCompletion(tx, reference);
+  if (!locked) return null;
+  const details = paymentDetails(locked.intent, payment, explorer);
+  return finishCheckout(ctx, tx, locked, details, payment.amount, 'paid');
 }
 
 /**
@@ -73,23 +73,37 @@ export async function completeWithoutPayment(
   tx: DbLike,
   reference: string,
 ): Promise<SessionRow | null> {
+  const locked = await lockForCompletion(tx, reference);
+  if (!locked || locked.intent.amount !== 0n) return null;
+  const details = { ...(locked.intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
+  return finishCheckout(ctx, tx, locked, details, 0n, 'no_payment_required');
+}
+
+/**
+ * Locks the intent's session, then the intent: the order submit takes them in, so a payment completing
+ * while the customer submits again waits instead of deadlocking. Null when there is nothing to
+ * complete (not a checkout intent, already succeeded, session gone or already complete).
+ */
+async function lockForCompletion(
+  tx: DbLike,
+  reference: string,
+): Promise<{ intent: IntentRow; session: SessionRow } | null> {
+  const peek = await getIntent(tx, reference);
+  if (!peek?.checkoutSessionId) return null;
+  const session = await getSession(tx, peek.checkoutSessionId, peek.livemode, true);
   const intent = await getIntent(tx, reference, true);
-  if (!intent || intent.status === 'succeeded' || !intent.checkoutSessionId || intent.amount !== 0n)
-    return null;
-  const details = { ...(intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
-  return finishCheckout(ctx, tx, intent, details, 0n, 'no_payment_required');
+  if (!session || !intent || intent.status === 'succeeded' || session.status === 'complete') return null;
+  return { intent, session };
 }
 
 async function finishCheckout(
   ctx: PaymentContext,
   tx: DbLike,
-  intent: IntentRow,
+  { intent, session }: { intent: IntentRow; session: SessionRow },
   details: Record<string, unknown>,
   received: bigint,
   paymentStatus: 'paid' | 'no_payment_required',
 ): Promise<SessionRow | null> {
-  const session = await getSession(tx, intent.checkoutSessionId ?? '', intent.livemode, true);
-  if (!session || session.status === 'complete') return null;
   let paid = await updateIntent(tx, intent.id, {
     status: 'succeeded',
     amountReceived: received,

@@ -8,7 +8,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './completion.js';
 import { assertOpen } from './mutate.js';
-import { type SessionRow } from './repo.js';
+import { getSession, type SessionRow } from './repo.js';
 import { readSession } from './service.js';
 import { ACCOUNT_CHANGED, assertMayPay } from './submit.js';
 
@@ -38,10 +38,10 @@ export async function acceptTransaction(
   if (intent.status === 'succeeded') return row;
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
   const hash = txHash.toLowerCase();
+  const expectation = expectationOf(intent, paying);
+  // Lock order everywhere: the transaction's record (written by verify, as the confirmation job
+  // does), then the session, then the intent (submit's order); any other order can deadlock.
   const rejected = await db.transaction(async (tx) => {
-    const locked = await getIntent(tx, intent.id, true);
-    if (!locked || locked.status === 'succeeded') return null;
-    const expectation = expectationOf(locked, paying);
     let result;
     try {
       result = await paying.rail.verify(hash, expectation, { db: tx });
@@ -49,6 +49,15 @@ export async function acceptTransaction(
       throw railProblem(err, 'txHash');
     }
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;
+    await getSession(tx, row.id, row.livemode, true);
+    const locked = await getIntent(tx, intent.id, true);
+    if (!locked || locked.status === 'succeeded') return null;
+    if (locked.amount !== intent.amount || locked.currencyId !== intent.currencyId) {
+      throw ApiError.conflict(
+        'payment_intent_changed',
+        'The checkout changed meanwhile, please submit again',
+      );
+    }
     const details = { ...(locked.paymentDetails ?? {}), tx_hash: hash };
     await updateIntent(tx, locked.id, {
       status: 'processing',
@@ -100,6 +109,7 @@ export async function fastCheckoutConfirm(
   }
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
   return db.transaction(async (tx) => {
+    await getSession(tx, row.id, row.livemode, true);
     const locked = await getIntent(tx, intent.id, true);
     if (!locked || locked.status === 'succeeded') return { fastPaid: true };
     if (locked.status === 'processing') {

@@ -50,7 +50,12 @@ export function openDatabase(url: string, log: Logger, maxConnections = 20): Dat
   const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
   pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
   // A connection that drops while checked out must not crash the process; the query using it fails instead.
-  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'database connection error')));
+  const open = new Set<pg.PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+    client.on('error', (err) => log.warn({ err }, 'database connection error'));
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' });
   const expected = committedMigrationCount();
   return {
@@ -69,6 +74,12 @@ export function openDatabase(url: string, log: Logger, maxConnections = 20): Dat
         return { ok: false, reason: err instanceof Error ? err.message : 'database unreachable' };
       }
     },
-    close: () => pool.end(),
+    async close() {
+      // pool.end() resolves once its clients are told to end, before their sockets close: wait for
+      // them (briefly), so stopping an embedded PostgreSQL next does not kill live backends.
+      const ending = [...open].map((c) => new Promise<void>((resolve) => c.once('end', resolve)));
+      await pool.end();
+      await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    },
   };
 }

@@ -3,6 +3,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_SOCKET_PATH } from '../../src/app.js';
 import { events, invoices, subscriptions } from '../../src/db/schema/index.js';
+import { billCheckout } from '../../src/payment/billing/checkout-billing.js';
+import { getSession } from '../../src/payment/checkout/repo.js';
+import { getIntent } from '../../src/payment/intents/repo.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { openSocket, socketUrl } from '../support/socket.js';
@@ -231,5 +234,19 @@ describe('subscriptions created by checkout', () => {
         ),
       );
     expect(created).toHaveLength(1);
+
+    // Billing the completed session again (a re-run of completion past its guards) makes nothing new.
+    const again = await db().transaction(async (tx) => {
+      const row = await getSession(tx, cs, false, true);
+      const intent = await getIntent(tx, row?.paymentIntentId ?? '', true);
+      if (!row || !intent) throw new Error('session or intent missing');
+      return billCheckout(tx, row, intent, {});
+    });
+    expect(again).toMatchObject({ invoice: { id: done.invoice_id }, created: [] });
+    expect(again.subscriptionIds).toEqual([done.subscription_id]);
+    expect(
+      await db().select().from(subscriptions).where(eq(subscriptions.checkoutSessionId, cs)),
+    ).toHaveLength(1);
+    expect(await db().select().from(invoices).where(eq(invoices.checkoutSessionId, cs))).toHaveLength(1);
   });
 });

@@ -151,12 +151,8 @@ export const checkoutSession = z.object({
   invoice_id: z.string().nullable(),
   /** The first subscription the checkout created (see `subscriptions`). */
   subscription_id: z.string().nullable(),
-  /**
-   * Every subscription the checkout created, first one first, one per billing interval of its
-   * recurring items. The server always sends it; optional only so session fixtures written before it
-   * still type-check.
-   */
-  subscriptions: z.array(z.string()).optional(),
+  /** Every subscription the checkout created, first one first, one per billing interval of its recurring items. */
+  subscriptions: z.array(z.string()),
   success_url: z.string().nullable(),
   cancel_url: z.string().nullable(),
   expires_at: epochSeconds,

@@ -25,6 +25,13 @@ interface CheckoutCompleteProps {
 export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompleteProps) {
   const { t } = useTranslation();
   const successUrl = session.success_url;
+  // One subscription per billing interval: link each (first one first).
+  const subscriptionIds =
+    session.subscriptions.length > 0
+      ? session.subscriptions
+      : session.subscription_id
+        ? [session.subscription_id]
+        : [];
   useEffect(() => {
     if (!successUrl) return;
     const timer = setTimeout(() => window.location.assign(successUrl), SUCCESS_REDIRECT_MS);
@@ -49,16 +56,19 @@ export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompl
       <Typography sx={{ color: 'text.secondary' }}>
         {message ?? t('payment.checkout.complete.description')}
       </Typography>
-      <Stack direction="row" spacing={1}>
-        {session.subscription_id ? (
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
+        {subscriptionIds.map((id, index) => (
           <Button
+            key={id}
             component={RouterLink}
-            to={atMountPoint(mountPoint, `customer/subscription/${session.subscription_id}`)}
+            to={atMountPoint(mountPoint, `customer/subscription/${id}`)}
             variant="outlined"
           >
-            {t('payment.checkout.complete.subscription')}
+            {subscriptionIds.length > 1
+              ? t('payment.checkout.complete.subscriptionNumbered', { number: index + 1 })
+              : t('payment.checkout.complete.subscription')}
           </Button>
-        ) : null}
+        ))}
         {session.invoice_id ? (
           <Button
             component={RouterLink}

@@ -107,6 +107,7 @@ export const checkoutEn = {
     title: 'Thank you!',
     description: 'Your payment is complete.',
     subscription: 'View subscription',
+    subscriptionNumbered: 'View subscription {{number}}',
     invoice: 'View invoice',
     redirecting: 'Taking you back to the seller…',
   },

@@ -107,6 +107,7 @@ export const checkoutZh: typeof checkoutEn = {
     title: '感谢您的购买！',
     description: '支付已完成。',
     subscription: '查看订阅',
+    subscriptionNumbered: '查看订阅 {{number}}',
     invoice: '查看发票',
     redirecting: '正在返回商家页面…',
   },

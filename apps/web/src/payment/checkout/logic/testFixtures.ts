@@ -70,6 +70,7 @@ export function fakeSession(over: Partial<CheckoutSessionData> = {}): CheckoutSe
     payment_intent_id: null,
     invoice_id: null,
     subscription_id: null,
+    subscriptions: [],
     success_url: null,
     cancel_url: null,
     expires_at: 2_000_000_000,

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
-import { PageSection } from '../../platform/ui/PageSection';
 import { InvoiceView } from '../portal/components/InvoiceView';
 import { PortalGate } from '../portal/components/PortalGate';
+import { PortalSection } from '../portal/components/PortalSection';
 import { invoiceLabel } from '../portal/logic/invoiceView';
 import { useInvoice } from '../portal/usePortalDetail';
 
@@ -20,10 +20,10 @@ export function InvoicePage() {
       ? t('payment.portal.invoice.titleWithNumber', { number: invoiceLabel(load.data) })
       : t('payment.invoice.title');
   return (
-    <PageSection testId="page-invoice" title={title}>
+    <PortalSection testId="page-invoice" title={title}>
       <PortalGate load={load} kind="invoice" icon={<ReceiptLongOutlined />}>
         {(invoice) => <InvoiceView invoice={invoice} mountPoint={mountPoint} />}
       </PortalGate>
-    </PageSection>
+    </PortalSection>
   );
 }

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
-import { PageSection } from '../../platform/ui/PageSection';
 import { PortalGate } from '../portal/components/PortalGate';
+import { PortalSection } from '../portal/components/PortalSection';
 import { SubscriptionView } from '../portal/components/SubscriptionView';
 import { subscriptionLabel } from '../portal/logic/subscriptionView';
 import { useSubscriptionDetail } from '../portal/usePortalDetail';
@@ -22,12 +22,12 @@ export function SubscriptionPage() {
       ? t('payment.portal.subscription.titleWithName', { name: subscriptionLabel(load.data) })
       : t('payment.subscription.title');
   return (
-    <PageSection testId="page-subscription" title={title}>
+    <PortalSection testId="page-subscription" title={title}>
       <PortalGate load={load} kind="subscription" icon={<AutorenewOutlined />}>
         {(subscription) => (
           <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
         )}
       </PortalGate>
-    </PageSection>
+    </PortalSection>
   );
 }

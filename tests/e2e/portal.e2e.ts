@@ -1,0 +1,170 @@
+import { fromRandom } from '@ocap/wallet';
+import { HeadlessWallet } from '@payshelf/wallet';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
+import { signIn } from './support/login.js';
+
+/**
+ * Issue 6, checkout end to end: after paying, the success screen's "View invoice" and "View
+ * subscription" open the customer portal pages, which only the customer (or an owner/admin) can read.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openContext(browser, { width, height: 900 });
+  await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in as a new person through the login page's QR code, with a wallet of their own (not the owner). */
+async function signInAsNewCustomer(page: Page, name: string, returnTo: string): Promise<void> {
+  await page.goto(`/.well-known/service/login?${new URLSearchParams({ redirect: returnTo }).toString()}`);
+  const qr = page.getByTestId('did-connect-qr');
+  await qr.waitFor();
+  const deepLink = (await qr.getAttribute('data-url')) ?? '';
+  const email = `${name.toLowerCase()}@example.com`;
+  await new HeadlessWallet(fromRandom(), { profile: { fullName: name, email } }).approve(deepLink);
+  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0], { timeout: 15_000 });
+  await page.getByTestId('user-menu-button').waitFor();
+}
+
+/** Opens a demo link from the demo page and pays it in TUSD with the test wallet (or fast pay). */
+async function checkout(page: Page, title: string, buyer: string): Promise<void> {
+  await page.goto('/payment/demo');
+  await page
+    .getByTestId('demo-link')
+    .filter({ hasText: title })
+    .getByRole('link', { name: 'Open checkout' })
+    .click();
+  await page.getByTestId('payment-form').waitFor();
+  await page.getByTestId('currency-TUSD').click();
+  await page.getByTestId('field-name').fill(buyer);
+  await page.getByTestId('field-email').fill(`${buyer.toLowerCase()}@example.com`);
+  await page.getByTestId('pay-button').click();
+}
+
+async function payWithTestWallet(page: Page): Promise<void> {
+  const walletDialog = page.getByTestId('wallet-dialog');
+  const fastPay = page.getByTestId('fast-pay-dialog');
+  await walletDialog.or(fastPay).first().waitFor({ timeout: 30_000 });
+  if (await fastPay.isVisible()) await page.getByTestId('fast-pay-confirm').click();
+  else await page.getByTestId('wallet-connect').getByTestId('did-connect-dev-wallet').click();
+}
+
+/**
+ * Elements of the page wider than the screen or than their own box (text running out), leaving out
+ * what scrolls sideways inside a scroll container (the tables).
+ */
+async function overflowing(page: Page, testId: string): Promise<string[]> {
+  return page.evaluate((id) => {
+    const root = document.querySelector(`[data-testid="${id}"]`);
+    if (!root) return [`no ${id}`];
+    const scrolls = (e: Element) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
+    const inScroller = (e: Element) => {
+      for (let p = e.parentElement; p && p !== root; p = p.parentElement) if (scrolls(p)) return true;
+      return false;
+    };
+    return [root, ...root.querySelectorAll('*')]
+      .filter((e) => !inScroller(e) && !scrolls(e))
+      .filter(
+        (e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1,
+      )
+      .map(
+        (e) => `${e.tagName} ${e.getAttribute('data-testid') ?? ''} ${(e.textContent ?? '').slice(0, 40)}`,
+      );
+  }, testId);
+}
+
+describe('customer portal pages', () => {
+  it('shows the buyer the paid invoice of a one-time purchase, and nobody else', async () => {
+    const { context, page } = await newPage();
+    await signInAsNewCustomer(page, 'Bea', '/payment/demo');
+    await checkout(page, 'One-time purchase', 'Bea');
+    await payWithTestWallet(page);
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: 'View invoice' }).click();
+
+    await page.waitForURL(/\/payment\/customer\/invoice\/in_[A-Za-z0-9]+$/);
+    const invoiceUrl = new URL(page.url()).pathname;
+    await page.getByTestId('invoice-status').waitFor();
+    expect(await page.getByTestId('invoice-status').textContent()).toBe('Paid');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^Invoice \S+/);
+    expect(await page.getByTestId('detail-billing-reason').textContent()).toBe('One-time purchase');
+    expect(await page.getByTestId('detail-total').textContent()).toBe('9.9 TUSD');
+    expect(await page.getByTestId('detail-amount-paid').textContent()).toBe('9.9 TUSD');
+    const line = page.getByTestId('invoice-line');
+    expect(await line.count()).toBe(1);
+    expect(await line.textContent()).toBe('E-book: Payments from scratch19.9 TUSD');
+    const tx = page.getByTestId('transaction-link');
+    expect(await tx.getAttribute('href')).toMatch(/\/tx\/0x[0-9a-f]{64}$/);
+    expect(await tx.textContent()).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await page.getByTestId('detail-method').textContent()).toBe('Local chain (anvil)');
+    await screenshot(page, 'portal-invoice');
+
+    // At 375 px the page still shows everything without a sideways scroll of the whole page.
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await page.getByTestId('detail-total').isVisible()).toBe(true);
+    expect(await overflowing(page, 'page-invoice')).toEqual([]);
+    await screenshot(page, 'portal-invoice-mobile');
+    await context.close();
+
+    // A visitor is asked to sign in and sees nothing of the invoice.
+    const guest = await newPage();
+    await guest.page.goto(invoiceUrl);
+    await guest.page.getByTestId('portal-sign-in').waitFor();
+    expect(await guest.page.getByTestId('page-invoice').textContent()).not.toContain('TUSD');
+    await guest.context.close();
+
+    // Another signed-in customer gets the not-found state, exactly as for an id that does not exist.
+    const other = await newPage();
+    await signInAsNewCustomer(other.page, 'Oscar', invoiceUrl);
+    await other.page.getByTestId('portal-not-found').waitFor();
+    expect(await other.page.getByTestId('page-invoice').textContent()).toContain(
+      'This invoice could not be found',
+    );
+    expect(await other.page.getByTestId('page-invoice').textContent()).not.toContain('TUSD');
+    await other.context.close();
+
+    // The owner reads every invoice.
+    const owner = await newPage();
+    await owner.page.goto('/');
+    await signIn(owner.page);
+    await owner.page.goto(invoiceUrl);
+    expect(await owner.page.getByTestId('invoice-status').textContent()).toBe('Paid');
+    await owner.context.close();
+  });
+
+  it('shows the trialing subscription of the trial plan with its trial end', async () => {
+    const { context, page } = await newPage();
+    await signInAsNewCustomer(page, 'Tara', '/payment/demo');
+    await checkout(page, 'Subscription with a trial', 'Tara');
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'View subscription' }).click();
+
+    await page.waitForURL(/\/payment\/customer\/subscription\/sub_[A-Za-z0-9]+$/);
+    await page.getByTestId('subscription-status').waitFor();
+    expect(await page.getByTestId('subscription-status').textContent()).toBe('Trialing');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Subscription: Team plan');
+    expect(await page.getByTestId('subscription-item').textContent()).toBe('Team plan110 TUSDper month');
+    expect(await page.getByTestId('detail-trial-end').textContent()).toMatch(/\(7 days left\)$/);
+    expect(await page.getByTestId('detail-next-payment').textContent()).toMatch(/^10 TUSD on /);
+    await screenshot(page, 'portal-subscription');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await overflowing(page, 'page-subscription')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const latest = page.getByTestId('latest-invoice-link');
+    await latest.click();
+    await page.waitForURL(/\/payment\/customer\/invoice\/in_[A-Za-z0-9]+$/);
+    expect(await page.getByTestId('detail-billing-reason').textContent()).toBe('New subscription');
+    expect(await page.getByTestId('detail-total').textContent()).toBe('0 TUSD');
+    await context.close();
+  });
+});

@@ -148,3 +148,16 @@ export function amountFromJson(text: string): bigint {
   if (typeof text !== 'string' || !INTEGER_PATTERN.test(text)) throw new AmountInvalidError(String(text));
   return BigInt(text);
 }
+
+/**
+ * The same human amount in a currency with other decimals: 1.5 at 18 decimals -> 1.5 at 6. Exact or an
+ * AMOUNT_PRECISION error (the amount has more fractional digits than the target currency holds).
+ */
+export function rescaleUnits(units: bigint, fromDecimals: number, toDecimals: number): bigint {
+  assertDigitCount('fromDecimals', fromDecimals);
+  assertDigitCount('toDecimals', toDecimals);
+  if (toDecimals >= fromDecimals) return units * 10n ** BigInt(toDecimals - fromDecimals);
+  const divisor = 10n ** BigInt(fromDecimals - toDecimals);
+  if (units % divisor !== 0n) throw new AmountPrecisionError(toDecimals);
+  return units / divisor;
+}

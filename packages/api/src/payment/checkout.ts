@@ -198,7 +198,13 @@ export const adjustQuantityBody = z.object({
   itemId: z.string().min(1).max(100),
   quantity: z.number().int().min(0).max(1_000_000_000),
 });
-export const amountBody = z.object({ priceId: objectId('price'), amount: amountString });
+export const amountBody = z.object({
+  priceId: objectId('price'),
+  amount: amountString,
+  currency_id: objectId('pc')
+    .optional()
+    .describe('The currency the amount is in (the one picked on the page); the session moves to it'),
+});
 
 /** SPEC §5: an email address of at most 254 characters, a local part of at most 64, labels of at most 63. */
 export const checkoutEmail = z

@@ -127,6 +127,6 @@ export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
     adjustQuantity(db, id, b.itemId, b.quantity),
   );
   change('PUT', 'amount', 'Set the pay-what-you-want amount (smallest unit)', amountBody, (id, b) =>
-    setAmount(db, id, b.priceId, BigInt(b.amount)),
+    setAmount(db, id, b.priceId, BigInt(b.amount), b.currency_id),
   );
 }

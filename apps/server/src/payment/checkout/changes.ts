@@ -131,39 +131,51 @@ export function adjustQuantity(db: Db, id: string, itemId: string, quantity: num
 
 /**
  * PUT amount {priceId, amount}: the pay-what-you-want amount of a line, in smallest units, within the
- * currency's precision and the donation bounds (donations) or the price's minimum and maximum.
+ * currency's precision and the donation bounds (donations) or the price's minimum and maximum. With
+ * `currencyId` the amount is in that currency and the session moves to it first.
  */
-export function setAmount(db: Db, id: string, priceId: string, amount: bigint): Promise<SessionRow> {
-  return mutateSession(db, id, async ({ tx, row, items, prices }) => {
-    const item = items.find((i) => (i.upsell_price_id ?? i.price_id) === priceId);
-    if (!item) throw bad('line_item_not_found', 'No line item has this price', 'priceId');
-    const rule = { ...toRuleItem(item, prices), custom_amount: null };
-    if (!usesCustomUnitAmount(rule))
-      throw bad('custom_amount_not_allowed', 'This price has a fixed amount', 'priceId');
-    const currency = await requireCurrency(tx, row.currencyId, row.livemode);
-    checkAmountPrecision(amount, currency, 'amount');
-    const link = row.paymentLinkId ? await getLink(tx, row.paymentLinkId, row.livemode) : null;
-    if (row.submitType === 'donate' && link?.donationSettings) {
-      const settings = link.donationSettings;
-      throwIfRule(
-        moneyRule('amount', () => checkDonationAmount(amount, settings, currency.decimal)),
-        'amount',
-      );
-    } else {
-      const custom = moneyRule('priceId', () =>
-        customUnitAmountFor(rule.upsell_price ?? rule.price, row.currencyId),
-      );
-      const min = custom?.minimum ?? 0n;
-      const max = custom?.maximum ?? null;
-      if (amount < min || (max !== null && amount > max)) {
-        const err = new DonationAmountError(
-          toDecimalString(min, currency.decimal),
-          max === null ? '∞' : toDecimalString(max, currency.decimal),
+export function setAmount(
+  db: Db,
+  id: string,
+  priceId: string,
+  amount: bigint,
+  currencyId?: string,
+): Promise<SessionRow> {
+  return mutateSession(
+    db,
+    id,
+    async ({ tx, row, items, prices }) => {
+      const item = items.find((i) => (i.upsell_price_id ?? i.price_id) === priceId);
+      if (!item) throw bad('line_item_not_found', 'No line item has this price', 'priceId');
+      const rule = { ...toRuleItem(item, prices), custom_amount: null };
+      if (!usesCustomUnitAmount(rule))
+        throw bad('custom_amount_not_allowed', 'This price has a fixed amount', 'priceId');
+      const currency = await requireCurrency(tx, row.currencyId, row.livemode);
+      checkAmountPrecision(amount, currency, 'amount');
+      const link = row.paymentLinkId ? await getLink(tx, row.paymentLinkId, row.livemode) : null;
+      if (row.submitType === 'donate' && link?.donationSettings) {
+        const settings = link.donationSettings;
+        throwIfRule(
+          moneyRule('amount', () => checkDonationAmount(amount, settings, currency.decimal)),
+          'amount',
         );
-        throwIfRule(err, 'amount');
+      } else {
+        const custom = moneyRule('priceId', () =>
+          customUnitAmountFor(rule.upsell_price ?? rule.price, row.currencyId),
+        );
+        const min = custom?.minimum ?? 0n;
+        const max = custom?.maximum ?? null;
+        if (amount < min || (max !== null && amount > max)) {
+          const err = new DonationAmountError(
+            toDecimalString(min, currency.decimal),
+            max === null ? '∞' : toDecimalString(max, currency.decimal),
+          );
+          throwIfRule(err, 'amount');
+        }
       }
-    }
-    item.custom_amount = amount.toString();
-    return items;
-  });
+      item.custom_amount = amount.toString();
+      return items;
+    },
+    { currencyId },
+  );
 }

@@ -4,6 +4,7 @@ import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
 import type { Tx } from '../shared/db.js';
 import { throwIfRule } from '../shared/rules.js';
+import { moveSessionToCurrency } from './currency.js';
 import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from './lines.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 
@@ -25,7 +26,7 @@ export function assertOpen(row: SessionRow): void {
 }
 
 /**
- * One change of a session's line items, under a row lock so concurrent changes apply one after the
+ * One change of a session's line items (optionally in another of its currencies), under a row lock so concurrent changes apply one after the
  * other: the change returns the new items, the totals are recomputed with the money rules, and the
  * updated session is returned. Returning the same items leaves the session untouched.
  */
@@ -33,11 +34,14 @@ export async function mutateSession(
   db: Db,
   id: string,
   change: (input: ChangeInput) => Promise<StoredLineItem[]> | StoredLineItem[],
+  options: { currencyId?: string } = {},
 ): Promise<SessionRow> {
   return db.transaction(async (tx) => {
-    const row = await getSession(tx, id, null, true);
-    if (!row) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
-    assertOpen(row);
+    const locked = await getSession(tx, id, null, true);
+    if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+    assertOpen(locked);
+    // A change made in the currency the customer picked moves the session there first.
+    const row = options.currencyId ? await moveSessionToCurrency(tx, locked, options.currencyId) : locked;
     const prices = await loadPrices(tx, row.lineItems, row.livemode);
     const items = await change({ tx, row, items: row.lineItems.map((i) => ({ ...i })), prices });
     if (JSON.stringify(items) === JSON.stringify(row.lineItems)) return row;

@@ -22,7 +22,7 @@ import type { Tx } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
 import { completeWithoutPayment } from './completion.js';
-import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';
+import { moveSessionToCurrency } from './currency.js';
 import { assertOpen } from './mutate.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
@@ -105,22 +105,6 @@ async function assertNotLimited(tx: Tx, customer: CustomerRow): Promise<void> {
       'customer',
     );
   }
-}
-
-/** Moves the session to the chosen currency (totals recomputed) when every line item is sold in it. */
-async function inCurrency(tx: Tx, row: SessionRow, currencyId: string): Promise<SessionRow> {
-  if (row.currencyId === currencyId) return row;
-  const prices = await loadPrices(tx, row.lineItems, row.livemode);
-  const payable = payableCurrencies(row.lineItems, prices);
-  if (payable && !payable.has(currencyId)) {
-    throw ApiError.badRequest(
-      'CURRENCY_NOT_CONFIGURED',
-      'Currency not configured for price',
-      'payment_currency',
-    );
-  }
-  const { subtotal, total } = sessionTotals(row.lineItems, prices, currencyId, row.subscriptionData);
-  return updateSession(tx, row.id, { currencyId, amountSubtotal: subtotal, amountTotal: total });
 }
 
 const SETTLED: ReadonlyArray<IntentRow['status']> = ['processing', 'succeeded'];
@@ -233,7 +217,7 @@ export async function submitCheckout(
     assertOpen(locked);
     const customer = await customerFor(tx, locked, caller, body);
     await assertNotLimited(tx, customer);
-    let row = await inCurrency(tx, locked, paying.currency.id);
+    let row = await moveSessionToCurrency(tx, locked, paying.currency.id);
     if (row.customerId !== customer.id || row.customerEmail !== customer.email) {
       row = await updateSession(tx, row.id, { customerId: customer.id, customerEmail: customer.email });
     }

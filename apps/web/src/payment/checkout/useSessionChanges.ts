@@ -18,6 +18,8 @@ export function useSessionChanges(
   api: CheckoutApi,
   sessionId: string,
   setSession: (session: CheckoutSessionData) => void,
+  /** The currency picked on the page: a typed amount is in its units. */
+  currencyId: string,
 ): SessionChanges {
   const { enqueueSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
@@ -44,6 +46,7 @@ export function useSessionChanges(
     },
     addCrossSell: (priceId) => run(() => api.addCrossSell(sessionId, priceId)),
     removeCrossSell: () => run(() => api.removeCrossSell(sessionId)),
-    setAmount: (line, units) => run(() => api.setAmount(sessionId, line.price_id, units.toString())),
+    setAmount: (line, units) =>
+      run(() => api.setAmount(sessionId, line.price_id, units.toString(), currencyId)),
   };
 }

@@ -53,7 +53,12 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
   const queryClient = useQueryClient();
   const form = useCheckoutForm(data.api, view);
   const { session, choice } = form;
-  const changes = useSessionChanges(data.api, session.id, data.setSession);
+  const changes = useSessionChanges(
+    data.api,
+    session.id,
+    data.setSession,
+    choice?.currency.id ?? session.currency_id,
+  );
   const [shaking, setShaking] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onShake = useCallback(() => {

@@ -127,8 +127,13 @@ export class CheckoutApi {
     this.call(checkoutSession, 'DELETE', `/checkout-sessions/${id}/cross-sell`);
   adjustQuantity = (id: string, itemId: string, quantity: number) =>
     this.call(checkoutSession, 'PUT', `/checkout-sessions/${id}/adjust-quantity`, { itemId, quantity });
-  setAmount = (id: string, priceId: string, amount: string) =>
-    this.call(checkoutSession, 'PUT', `/checkout-sessions/${id}/amount`, { priceId, amount });
+  /** `currencyId`: the currency the amount is in (the one picked); the session moves to it. */
+  setAmount = (id: string, priceId: string, amount: string, currencyId: string) =>
+    this.call(checkoutSession, 'PUT', `/checkout-sessions/${id}/amount`, {
+      priceId,
+      amount,
+      currency_id: currencyId,
+    });
   /** The cross-sell offer, or null when there is none or the lookup fails (SPEC section 8: silently). */
   crossSellOffer = async (id: string): Promise<ApiPrice | null> => {
     try {

@@ -36,7 +36,7 @@ function donationSession(): CheckoutSessionData {
 /** The server: answers the session with the amount as the line's custom_amount. */
 function fakeApi(benefits: Beneficiary[] = []) {
   const api = new CheckoutApi('/payment', false);
-  const setAmount = vi.fn((id: string, priceId: string, amount: string) => {
+  const setAmount = vi.fn((id: string, priceId: string, amount: string, _currencyId: string) => {
     const session = donationSession();
     const line = session.line_items[0];
     if (line) line.custom_amount = amount;
@@ -99,7 +99,7 @@ describe('DonationSummary', () => {
     expect(preset(0).getAttribute('aria-checked')).toBe('false');
     expect(preset(1).tabIndex).toBe(0);
     expect(preset(0).tabIndex).toBe(-1);
-    expect(setAmount).toHaveBeenCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '5000000');
+    expect(setAmount).toHaveBeenCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '5000000', 'pc_usd00000');
     await waitFor(() => expect(total()).toBe('5 TUSD'));
     expect(lastValidity()).toBe(true);
     expect(screen.queryByTestId('donation-custom-amount')).toBeNull();
@@ -111,7 +111,7 @@ describe('DonationSummary', () => {
     fireEvent.click(preset(2));
     expect(preset(2).getAttribute('aria-checked')).toBe('true');
     await waitFor(() => expect(total()).toBe('10 TUSD'));
-    expect(setAmount).toHaveBeenLastCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '10000000');
+    expect(setAmount).toHaveBeenLastCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '10000000', 'pc_usd00000');
     fireEvent.keyDown(preset(2), { key: 'ArrowLeft' });
     expect(preset(1).getAttribute('aria-checked')).toBe('true');
     expect(document.activeElement).toBe(preset(1));
@@ -137,7 +137,7 @@ describe('DonationSummary', () => {
     expect(lastValidity()).toBe(false);
     await waitFor(() => expect(total()).toBe('7.5 TUSD'));
     expect(setAmount).toHaveBeenCalledTimes(calls + 1);
-    expect(setAmount).toHaveBeenLastCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '7500000');
+    expect(setAmount).toHaveBeenLastCalledWith('cs_aaaaaaaa', 'price_aaaaaaaa', '7500000', 'pc_usd00000');
     expect(lastValidity()).toBe(true);
   });
 
@@ -178,6 +178,7 @@ describe('DonationSummary', () => {
         'cs_aaaaaaaa',
         'price_aaaaaaaa',
         String(parseAmount(field.value, 6)),
+        'pc_usd00000',
       );
     } finally {
       vi.useRealTimers();

@@ -89,7 +89,7 @@ export function useDonationChoice(options: DonationChoiceOptions): DonationChoic
       clearTimeout(timer.current);
       sequence.current += 1;
       const mine = sequence.current;
-      api.setAmount(session.id, priceId, units.toString()).then(
+      api.setAmount(session.id, priceId, units.toString(), currency.id).then(
         (answer) => {
           if (mine !== sequence.current) return;
           setSession(answer);

@@ -92,6 +92,29 @@ describe('invoice page', () => {
     ).toBe('true');
   });
 
+  it('finds a test-mode invoice opened in live mode, and switches the app to test mode', async () => {
+    localStorage.setItem('livemode', 'true');
+    serve((url) =>
+      url.searchParams.get('livemode') === 'false'
+        ? json(fakeInvoiceDetail())
+        : apiError(404, 'resource_missing', "No such invoice: 'in_aaaaaaaa'"),
+    );
+    renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
+    await screen.findByTestId('invoice-status', {}, SLOW);
+    const modes = calls
+      .filter((u) => u.pathname.startsWith('/payment/api/invoices'))
+      .map((u) => u.searchParams.get('livemode'));
+    expect(modes).toEqual(['true', 'false']);
+    expect(localStorage.getItem('livemode')).toBe('false');
+  });
+
+  it('says not found when neither mode has the invoice', async () => {
+    serve(() => apiError(404, 'resource_missing', "No such invoice: 'in_aaaaaaaa'"));
+    renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
+    await screen.findByTestId('portal-not-found', {}, SLOW);
+    expect(localStorage.getItem('livemode')).toBeNull();
+  });
+
   it('speaks Chinese', async () => {
     serve(() =>
       json(fakeInvoiceDetail({ billing_reason: 'subscription_cycle', subscription_id: 'sub_aaaaaaaa' })),

@@ -4,7 +4,7 @@ import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
 import { useHeaderSession } from '../../header/session/useHeaderSession';
 import { ApiFailure } from '../admin/api/client';
-import { readLivemode } from '../admin/livemode/livemodeStorage';
+import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
 import { fetchInvoice, fetchSubscription } from './api';
 
 /** What a portal page is showing: placeholders, a sign-in prompt, not found, an error, or the object. */
@@ -21,18 +21,39 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
 const retry = (count: number, error: unknown) =>
   !(error instanceof ApiFailure && error.status < 500) && count < 1;
 
-function useDetail<T>(
-  kind: string,
+type Fetcher<T> = (mountPoint: string, id: string, livemode: boolean, signal: AbortSignal) => Promise<T>;
+
+/**
+ * Ids are unique across modes, so a link opened in the other mode (a test purchase viewed while the
+ * app is in live mode) is looked up there too; when found, the app switches to that mode, as the
+ * checkout does for a session of the other mode.
+ */
+export async function fetchInEitherMode<T>(
+  fetcher: Fetcher<T>,
+  mountPoint: string,
   id: string,
-  fetcher: (mountPoint: string, id: string, livemode: boolean, signal: AbortSignal) => Promise<T>,
-): PortalLoad<T> {
+  signal: AbortSignal,
+): Promise<T> {
+  const livemode = readLivemode(storage());
+  try {
+    return await fetcher(mountPoint, id, livemode, signal);
+  } catch (error) {
+    if (!(error instanceof ApiFailure && error.status === 404)) throw error;
+    const other = await fetcher(mountPoint, id, !livemode, signal).catch(() => {
+      throw error;
+    });
+    writeLivemode(storage(), !livemode);
+    return other;
+  }
+}
+
+function useDetail<T>(kind: string, id: string, fetcher: Fetcher<T>): PortalLoad<T> {
   const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const session = useHeaderSession();
   const did = session.user?.did;
-  const livemode = readLivemode(storage());
   const query = useQuery({
-    queryKey: ['payment', 'portal', kind, id, livemode, did ?? 'guest'],
-    queryFn: ({ signal }) => fetcher(mountPoint, id, livemode, signal),
+    queryKey: ['payment', 'portal', kind, id, did ?? 'guest'],
+    queryFn: ({ signal }) => fetchInEitherMode(fetcher, mountPoint, id, signal),
     enabled: Boolean(did),
     retry,
   });

@@ -133,6 +133,23 @@ describe('signed-in header', () => {
     }
   });
 
+  it('fits the signed-in header on a 375 px phone, the user menu button inside the screen', async () => {
+    const context = await openContext(browser, { width: 375, height: 800 });
+    const page = await context.newPage();
+    await page.goto('/?locale=zh');
+    await signIn(page);
+    const button = page.getByTestId('user-menu-button');
+    await button.waitFor();
+    const box = await button.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(375);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(overflow).toBeLessThanOrEqual(375);
+    await button.click();
+    await page.getByTestId('user-menu-sign-out').waitFor();
+    await context.close();
+  });
+
   it('opens the user menu with avatar, profile link and sign out', async () => {
     const context = await openContext(browser, { width: 1440 });
     const page = await context.newPage();

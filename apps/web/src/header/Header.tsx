@@ -47,7 +47,8 @@ export function Header() {
           px: { xs: 1, sm: 2 },
           display: 'flex',
           alignItems: 'center',
-          gap: 1,
+          // Every pixel counts on a 375 px phone signed in (bell, locale, theme, apps, avatar).
+          gap: { xs: 0.5, sm: 1 },
           bgcolor: 'background.paper',
           borderBottom: 1,
           borderColor: 'divider',

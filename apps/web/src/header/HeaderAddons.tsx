@@ -21,7 +21,10 @@ export function HeaderAddons({ session, sessionEntries, dashboard }: HeaderAddon
   const signOut = useSignOut();
   const { user } = session;
   return (
-    <Box data-testid="header-addons" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+    <Box
+      data-testid="header-addons"
+      sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0, sm: 0.5 }, flexShrink: 0 }}
+    >
       <DomainWarning role={user?.role} />
       {user ? <NotificationBell did={user.did} /> : null}
       <LocaleSelector />

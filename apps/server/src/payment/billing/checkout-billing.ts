@@ -10,6 +10,7 @@ import type { SessionRow } from '../checkout/repo.js';
 import type { IntentRow } from '../intents/repo.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
+import { nextInvoiceNumber } from './invoice-number.js';
 import { planSubscriptions, type PlannedSubscription } from './plan.js';
 import { getInvoice, type InvoiceRow } from './repo.js';
 import { subscriptionItemObject, subscriptionObject } from './serialize.js';
@@ -114,7 +115,9 @@ async function insertSubscriptions(
  * Writes the paid invoice of a completed checkout and creates its subscriptions. The invoice carries
  * the first subscription and its period, each line the period of the subscription it belongs to
  * (none for one-time lines) and what it cost today (recurring lines are 0 while trialing, metered
- * lines always). A session already billed (it has its invoice) gets back what the first run made.
+ * lines always). The invoice takes the mode's next number (invoice-number.ts), so this must run in
+ * the transaction that completes the checkout. A session already billed (it has its invoice) gets back
+ * what the first run made.
  */
 export async function billCheckout(
   tx: DbLike,
@@ -136,6 +139,7 @@ export async function billCheckout(
     .values({
       id: invoiceId,
       livemode: session.livemode,
+      number: await nextInvoiceNumber(tx, session.livemode),
       status: 'paid',
       billingReason: session.mode === 'subscription' ? 'subscription_create' : 'manual',
       customerId: intent.customerId ?? '',

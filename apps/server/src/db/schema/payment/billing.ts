@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
 export const invoices = pgTable(
@@ -63,8 +73,20 @@ export const invoices = pgTable(
     index('invoices_list').on(t.livemode, t.createdAt, t.id),
     index('invoices_customer').on(t.customerId, t.status),
     index('invoices_subscription').on(t.subscriptionId),
+    uniqueIndex('invoices_number')
+      .on(t.livemode, t.number)
+      .where(sql`${t.number} is not null`),
   ],
 );
+
+/**
+ * The last invoice number given out per mode (billing/invoice-number.ts). Bumped in the transaction
+ * that inserts the invoice: its row lock serialises creators, and a rollback gives the number back.
+ */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  livemode: boolean().primaryKey(),
+  lastNumber: bigint({ mode: 'bigint' }).notNull(),
+});
 
 export const invoiceItems = pgTable(
   'invoice_items',

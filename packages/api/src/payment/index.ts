@@ -3,6 +3,7 @@ export * from './catalog.js';
 export * from './methods.js';
 export * from './customers.js';
 export * from './checkout.js';
+export * from './pay.js';
 export * from './billing.js';
 export * from './keys.js';
 export * from './settings.js';

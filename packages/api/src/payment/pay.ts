@@ -1,0 +1,133 @@
+// Submitting the checkout form and paying: the form's values, where the wallet pays, the payment
+// intent, fast pay and the relay topics of checkout.
+import { z } from 'zod';
+import { amountString } from '../common.js';
+import { checkoutSession } from './checkout.js';
+import { customer } from './customers.js';
+import { metadata, objectId, timestamp } from './common.js';
+
+/** SPEC §5: an email address of at most 254 characters, a local part of at most 64, labels of at most 63. */
+export const checkoutEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .refine((v) => {
+    const [local = '', domain = ''] = v.split('@');
+    return local.length <= 64 && domain.split('.').every((label) => label.length <= 63);
+  }, 'payment.checkout.invalid');
+
+/** The billing address of the checkout form (line1, city, state and postal code required when asked). */
+export const checkoutBillingAddress = z.object({
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+    .transform((v) => v.toLowerCase()),
+  state: z.string().trim().min(1, 'payment.checkout.required').max(100),
+  line1: z.string().trim().min(1, 'payment.checkout.required').max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1, 'payment.checkout.required').max(100),
+  postal_code: z.string().trim().min(1, 'payment.checkout.required').max(20),
+});
+export type CheckoutBillingAddress = z.infer<typeof checkoutBillingAddress>;
+
+/** An EVM account (the browser wallet that pays). */
+export const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address');
+
+/** `PUT checkout-sessions/{id}/submit` (and `/donate-submit`): the checkout form's values. */
+export const checkoutSubmitBody = z.object({
+  customer_name: z.string().trim().min(1, 'payment.checkout.required').max(200),
+  customer_email: checkoutEmail,
+  customer_phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()\-.]{4,32}$/, 'payment.checkout.invalid')
+    .optional(),
+  billing_address: checkoutBillingAddress.optional(),
+  payment_method: objectId('pm'),
+  payment_currency: objectId('pc'),
+  payer: evmAddress.optional(),
+});
+export type CheckoutSubmitBody = z.infer<typeof checkoutSubmitBody>;
+
+/** Where the wallet pays: chain id, recipient, token contract (null for the native coin), amount, URI. */
+export const paymentTarget = z.object({
+  chainId: z.number().int(),
+  recipient: z.string(),
+  token: z.string().nullable(),
+  amount: amountString,
+  uri: z.string(),
+  /** Confirmations required before the payment counts. */
+  confirmations: z.number().int(),
+  /** The transaction a wallet sends: `to`, native `value` (smallest unit) and call `data`. */
+  request: z.object({ to: z.string(), value: amountString, data: z.string() }),
+});
+export type PaymentTarget = z.infer<typeof paymentTarget>;
+
+export const paymentIntentStatus = z.enum([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+]);
+
+export const paymentIntent = z.object({
+  id: z.string(),
+  object: z.literal('payment_intent'),
+  livemode: z.boolean(),
+  status: paymentIntentStatus,
+  amount: amountString,
+  amount_received: amountString,
+  currency_id: z.string(),
+  payment_method_id: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  checkout_session_id: z.string().nullable(),
+  invoice_id: z.string().nullable(),
+  description: z.string().nullable(),
+  last_payment_error: z
+    .object({ code: z.string().optional(), message: z.string(), type: z.string().optional() })
+    .nullable(),
+  payment_details: z.record(z.string(), z.unknown()).nullable(),
+  metadata,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type PaymentIntent = z.infer<typeof paymentIntent>;
+
+/** Answer of submit: the session, its one payment intent, the customer, where to pay and fast-pay standing. */
+export const checkoutSubmitAnswer = z.object({
+  checkoutSession: checkoutSession,
+  paymentIntent: paymentIntent,
+  customer: customer,
+  paymentTarget: paymentTarget,
+  balance: z.object({ sufficient: z.boolean() }),
+  delegation: z.object({ sufficient: z.boolean() }),
+  fastPayInfo: z
+    .object({
+      type: z.enum(['balance', 'delegation']),
+      amount: amountString,
+      payer: z.string(),
+      token: z.object({ balance: amountString }),
+    })
+    .optional(),
+  creditSufficient: z.boolean().optional(),
+  stripeContext: z.null(),
+});
+export type CheckoutSubmitAnswer = z.infer<typeof checkoutSubmitAnswer>;
+
+/** `POST checkout-sessions/{id}/tx`: the hash of the transfer the browser wallet sent. */
+export const checkoutTxBody = z.object({
+  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a tx hash'),
+});
+
+/** `POST checkout-sessions/{id}/fast-checkout-confirm`: optionally the account the page sees now. */
+export const fastCheckoutConfirmBody = z.object({ payer: evmAddress.optional() });
+export const fastCheckoutConfirmAnswer = z.object({ fastPaid: z.boolean(), message: z.string().optional() });
+
+/** Relay topics of checkout: anyone knowing the session id, and the owner of a customer. */
+export const checkoutSessionTopic = (id: string) => `checkout_session:${id}`;
+export const customerTopic = (id: string) => `customer:${id}`;

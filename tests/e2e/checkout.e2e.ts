@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
+import { merchant } from './support/checkoutSessions.js';
 
 /**
  * Issue 6 item 1, "Done when": the checkout pages against the built server with DEMO_DATA=1 (seeded
@@ -34,23 +35,6 @@ async function demoLink(page: Page, kind: string): Promise<string> {
   const link = links.find((l) => l.kind === kind);
   if (!link) throw new Error(`no demo link of kind ${kind}`);
   return link.id;
-}
-
-/** A merchant call with the owner's session cookie (the page must be signed in). */
-async function merchant<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/payment/api${path}${path.includes('?') ? '&' : '?'}livemode=false`, {
-        method,
-        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as T;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-      return json;
-    },
-    { method, path, body },
-  );
 }
 
 /** Starts a session from a demo link (as the browser does) and answers its id and first price. */

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentMethods } from '../../src/db/schema/index.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startChildServer, startTestServer, type TestServer } from '../support/server.js';
 import { clientFor } from './support.js';
@@ -17,7 +19,7 @@ afterAll(async () => {
 });
 
 interface EvmMethod {
-  settings: { ethereum: { api_host: string; chain_id: number } };
+  settings: { ethereum: { api_host: string; chain_id: number; explorer_host?: string } };
   payment_currencies: Array<{ symbol: string; contract: string | null }>;
 }
 
@@ -41,8 +43,17 @@ describe('demo data on the local demo chain', () => {
     expect(demo, 'anvil should start (it is an npm dependency)').toBeTruthy();
     const first = await demoMethod(server?.url ?? '');
     expect(first?.settings.ethereum).toMatchObject({ chain_id: 31337, api_host: demo?.rpcUrl });
+    // A local chain has no explorer: no link on the invoice page rather than one to the RPC.
+    expect(first?.settings.ethereum).not.toHaveProperty('explorer_host');
     const tusd = first?.payment_currencies.find((c) => c.symbol === 'TUSD');
     expect(tusd?.contract?.toLowerCase()).toBe(demo?.token.address.toLowerCase());
+    // Data seeded by earlier versions used the RPC as the explorer; the next start drops it.
+    const rpc = demo?.rpcUrl ?? '';
+    await server?.server.services.database.db
+      .update(paymentMethods)
+      .set({ settings: { ethereum: { chain_id: 31337, api_host: rpc, explorer_host: rpc } } })
+      .where(eq(paymentMethods.livemode, false));
+    expect((await demoMethod(server?.url ?? ''))?.settings.ethereum.explorer_host).toBe(rpc);
     await server?.stop();
     server = null;
     // A new process starts its own chain on a free port; the seeded method follows it.
@@ -51,6 +62,7 @@ describe('demo data on the local demo chain', () => {
       const again = await demoMethod(child.url);
       expect(again?.settings.ethereum.api_host).not.toBe(demo?.rpcUrl);
       expect(await chainId(again?.settings.ethereum.api_host ?? '')).toBe('0x7a69');
+      expect(again?.settings.ethereum).not.toHaveProperty('explorer_host');
     } finally {
       await child.stop();
     }

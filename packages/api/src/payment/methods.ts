@@ -7,11 +7,14 @@ export type PaymentMethodType = z.infer<typeof paymentMethodType>;
 
 const host = z.url().max(2048);
 
-/** An EVM chain: its id, JSON-RPC URL, explorer, and where payments go (default: the server's hot wallet). */
+/**
+ * An EVM chain: its id, JSON-RPC URL, explorer (none for a local chain: transactions then show without a
+ * link), and where payments go (default: the server's hot wallet).
+ */
 const evmSettings = z.object({
   chain_id: z.number().int().min(1),
   api_host: host,
-  explorer_host: host,
+  explorer_host: host.optional(),
   merchant_address: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')

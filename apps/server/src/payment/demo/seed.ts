@@ -19,6 +19,14 @@ export interface DemoRecord {
 
 const amount = (units: bigint) => units.toString();
 
+/**
+ * The demo method's chain: anvil's RPC, and no `explorer_host` because a local chain has no explorer
+ * (the invoice page then shows the transaction hash without a link, never a link to the RPC).
+ */
+function demoChainSettings(chainId: number, rpc: string) {
+  return { ethereum: { chain_id: chainId, api_host: rpc } };
+}
+
 async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord, 'seededAt'>> {
   const demo = services.rails.demo;
   const chainId = demo?.chainId ?? 31337;
@@ -27,7 +35,7 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
     type: 'ethereum',
     name: 'Local chain (anvil)',
     description: 'Test-mode EVM chain started by npm start',
-    settings: { ethereum: { chain_id: chainId, api_host: rpc, explorer_host: rpc } },
+    settings: demoChainSettings(chainId, rpc),
   });
   const currency = (symbol: string, name: string, decimal: number, precision: number, extra = {}) =>
     createCurrency(tx, false, {
@@ -158,14 +166,14 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
 
 /**
  * The demo chain may come up on another port (or, after a reset, with TUSD elsewhere) than when the
- * catalog was seeded: point the seeded method and token at the chain this process started.
+ * catalog was seeded: point the seeded method and token at the chain this process started. The settings
+ * are replaced whole, so a data directory seeded when the RPC doubled as `explorer_host` loses it.
  */
 async function followDemoChain(services: Services, record: DemoRecord): Promise<void> {
   const demo = services.rails.demo;
   if (!demo || !record.methodId) return;
   const { db } = services.database;
-  const rpc = demo.rpcUrl;
-  const settings = { ethereum: { chain_id: demo.chainId, api_host: rpc, explorer_host: rpc } };
+  const settings = demoChainSettings(demo.chainId, demo.rpcUrl);
   await db
     .update(paymentMethods)
     .set({ settings, updatedAt: new Date() })

@@ -3,6 +3,7 @@ import {
   paymentMethodCreate,
   paymentMethodUpdate,
   type PaymentCurrency,
+  type PaymentMethod,
 } from '@payshelf/api';
 import { describe, expect, it } from 'vitest';
 import type { FieldIssue } from '../forms/issues';
@@ -16,7 +17,7 @@ describe('payment method form', () => {
     v.settings.ethereum = {
       chain_id: '31337',
       api_host: 'http://127.0.0.1:8545',
-      explorer_host: 'http://127.0.0.1:8545',
+      explorer_host: 'https://explorer.example',
     };
     v.settings.stripe.publishable_key = 'pk_ignored';
     const issues: FieldIssue[] = [];
@@ -27,9 +28,26 @@ describe('payment method form', () => {
       ethereum: {
         chain_id: 31337,
         api_host: 'http://127.0.0.1:8545',
-        explorer_host: 'http://127.0.0.1:8545',
+        explorer_host: 'https://explorer.example',
       },
     });
+  });
+
+  it('saves an EVM method without an explorer (a local chain has none) as it was stored', () => {
+    const stored = {
+      type: 'ethereum',
+      name: 'Local chain (anvil)',
+      description: null,
+      logo: null,
+      settings: { ethereum: { chain_id: 31337, api_host: 'http://127.0.0.1:8545' } },
+    } as unknown as PaymentMethod;
+    const v = methodFormValues(stored);
+    expect(v.settings.ethereum.explorer_host).toBe('');
+    const issues: FieldIssue[] = [];
+    const body = toMethodUpdate(v, issues);
+    expect(issues).toEqual([]);
+    expect(paymentMethodUpdate.safeParse(body).success).toBe(true);
+    expect(JSON.parse(JSON.stringify(body.settings))).toEqual(stored.settings);
   });
 
   it('keeps a stored secret when the secret field is left empty', () => {

@@ -30,7 +30,9 @@ export interface MethodFormValues {
   };
 }
 
-const chain = (c?: { chain_id: number | string; api_host: string; explorer_host: string }): ChainValues => ({
+type StoredChain = { chain_id: number | string; api_host: string; explorer_host?: string | undefined };
+
+const chain = (c?: StoredChain): ChainValues => ({
   chain_id: c ? String(c.chain_id) : '',
   api_host: c?.api_host ?? '',
   explorer_host: c?.explorer_host ?? '',
@@ -66,7 +68,8 @@ function settingsOf(v: MethodFormValues, issues: FieldIssue[]): PaymentMethodSet
   const evm = (key: 'ethereum' | 'base') => ({
     chain_id: integerField(s[key].chain_id, `settings.${key}.chain_id`, issues) ?? 0,
     api_host: s[key].api_host.trim(),
-    explorer_host: s[key].explorer_host.trim(),
+    // Optional for EVM chains (a local chain has no explorer): an empty field sends none.
+    explorer_host: textField(s[key].explorer_host),
   });
   switch (v.type) {
     case 'stripe':

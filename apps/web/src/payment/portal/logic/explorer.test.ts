@@ -73,6 +73,14 @@ describe('chain explorer links per method type', () => {
     expect(transactionLink({ tx_hash: 'h' }, null)).toEqual({ hash: 'h', url: null });
   });
 
+  it('shows the hash without a link on a chain with no explorer (the demo anvil chain)', () => {
+    const local = fakeMethod({
+      type: 'ethereum',
+      settings: { ethereum: { chain_id: 31337, api_host: 'http://127.0.0.1:8545' } },
+    });
+    expect(transactionLink({ tx_hash: TX_HASH }, local)).toEqual({ hash: TX_HASH, url: null });
+  });
+
   it('never links to a script or other non-web address', () => {
     expect(transactionLink({ tx_hash: 'h', explorer_url: 'javascript:alert(1)' }, null)?.url).toBeNull();
     expect(transactionLink({ tx_hash: 'h' }, evm('ethereum', 'javascript:alert(1)'))?.url).toBeNull();

@@ -6,11 +6,12 @@ import { price } from './catalog.js';
 import { browserQuery, listQuery, metadata, timestamp } from './common.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
 
-export const invoiceStatus = z.enum(['draft', 'open', 'void', 'paid', 'uncollectible']);
+export const INVOICE_STATUSES = ['draft', 'open', 'void', 'paid', 'uncollectible'] as const;
+export const invoiceStatus = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof invoiceStatus>;
 
 /** SPEC §4 billing reasons (plus Stripe's `subscription` and `auto_recharge`). */
-export const billingReason = z.enum([
+export const BILLING_REASONS = [
   'subscription_create',
   'subscription_cycle',
   'subscription_update',
@@ -27,7 +28,8 @@ export const billingReason = z.enum([
   'stake_overdraft_protection',
   'recharge',
   'auto_recharge',
-]);
+] as const;
+export const billingReason = z.enum(BILLING_REASONS);
 export type BillingReason = z.infer<typeof billingReason>;
 
 export const invoiceLine = z.object({
@@ -81,7 +83,7 @@ export const invoiceDetail = invoice.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetail>;
 
-export const subscriptionStatus = z.enum([
+export const SUBSCRIPTION_STATUSES = [
   'active',
   'past_due',
   'paused',
@@ -89,7 +91,8 @@ export const subscriptionStatus = z.enum([
   'incomplete',
   'incomplete_expired',
   'trialing',
-]);
+] as const;
+export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
 
 export const subscriptionItem = z.object({

@@ -1,3 +1,4 @@
+import { BILLING_REASONS, INVOICE_STATUSES } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -17,29 +18,8 @@ export const invoices = pgTable(
   {
     ...objectColumns(),
     number: text(),
-    status: text({ enum: ['draft', 'open', 'void', 'paid', 'uncollectible'] })
-      .notNull()
-      .default('draft'),
-    billingReason: text({
-      enum: [
-        'subscription_create',
-        'subscription_cycle',
-        'subscription_update',
-        'subscription_recover',
-        'subscription_threshold',
-        'subscription_cancel',
-        'subscription',
-        'manual',
-        'upcoming',
-        'slash_stake',
-        'stake',
-        'return_stake',
-        'overdraft_protection',
-        'stake_overdraft_protection',
-        'recharge',
-        'auto_recharge',
-      ],
-    }).notNull(),
+    status: text({ enum: INVOICE_STATUSES }).notNull().default('draft'),
+    billingReason: text({ enum: BILLING_REASONS }).notNull(),
     customerId: text().notNull(),
     currencyId: text().notNull(),
     paymentMethodId: text(),

@@ -1,3 +1,4 @@
+import { SUBSCRIPTION_STATUSES } from '@payshelf/api';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
@@ -11,9 +12,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     ...objectColumns(),
-    status: text({
-      enum: ['active', 'past_due', 'paused', 'canceled', 'incomplete', 'incomplete_expired', 'trialing'],
-    }).notNull(),
+    status: text({ enum: SUBSCRIPTION_STATUSES }).notNull(),
     customerId: text().notNull(),
     currencyId: text().notNull(),
     defaultPaymentMethodId: text(),

@@ -68,6 +68,8 @@ export const invoice = z.object({
   description: z.string().nullable(),
   period_start: timestamp.nullable(),
   period_end: timestamp.nullable(),
+  /** When an open invoice falls due; past it, an open or uncollectible invoice is past due. */
+  due_date: timestamp.nullable(),
   /** `metadata.payment_details` carries the transaction (SPEC §3: `{rail}.tx_hash`, explorer link). */
   metadata,
   created_at: timestamp,
@@ -157,7 +159,8 @@ const invoiceStatusList = z
  * `GET /api/invoices` (SPEC §7): a page of invoices, newest first. A signed-in customer sees only
  * their own (customer_id is theirs whatever is sent); a secret key or an owner/admin sees any.
  * Stake invoices are left out unless include_staking / include_return_staking; ignore_zero leaves out
- * invoices with a zero total.
+ * invoices with a zero total. past_due keeps only past-due invoices: open or uncollectible with a
+ * due_date already passed (the rule that also refuses the customer a new purchase, CUSTOMER_LIMITED).
  */
 export const invoiceListQuery = browserQuery.extend({
   ...pageQuery.shape,
@@ -169,6 +172,7 @@ export const invoiceListQuery = browserQuery.extend({
   include_return_staking: flag,
   include_recovered_from: flag,
   ignore_zero: flag,
+  past_due: flag,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 

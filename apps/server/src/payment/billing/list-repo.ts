@@ -4,6 +4,7 @@ import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzl
 import { invoices, subscriptions } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
 import { pageOf, type Page } from '../shared/list.js';
+import { isPastDue } from './past-due.js';
 import type { InvoiceRow, SubscriptionRow } from './repo.js';
 
 const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
@@ -26,6 +27,7 @@ function invoiceFilters(livemode: boolean, q: InvoiceListQuery, customerId: stri
     q.subscription_id ? eq(invoices.subscriptionId, q.subscription_id) : undefined,
     hidden.length ? notInArray(invoices.billingReason, hidden) : undefined,
     yes(q.ignore_zero) ? sql`${invoices.total} > 0` : undefined,
+    yes(q.past_due) ? isPastDue() : undefined,
   ];
   return filters.filter((f): f is SQL => f !== undefined);
 }

@@ -25,6 +25,7 @@ export function invoiceObject(row: InvoiceRow): Invoice {
     description: row.description,
     period_start: isoOrNull(row.periodStart),
     period_end: isoOrNull(row.periodEnd),
+    due_date: isoOrNull(row.dueDate),
     metadata: row.metadata as Invoice['metadata'],
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

@@ -1,10 +1,10 @@
 // Submit (issue 6, server side): the one payment intent of a session, where to pay and the fast-pay
 // standing. Paying with a transaction hash or by fast pay is in pay.ts; the routes in submit-routes.ts.
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
-import { and, eq, inArray, lt } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
-import { customers, invoices } from '../../db/schema/index.js';
+import { customers } from '../../db/schema/index.js';
 import type { PaymentTarget } from '../../rails/types.js';
+import { hasPastDueInvoice } from '../billing/past-due.js';
 import { getCustomer, getCustomerByDid, updateCustomer, type CustomerRow } from '../customers/repo.js';
 import { serializeCustomer } from '../customers/service.js';
 import {
@@ -85,20 +85,9 @@ async function customerFor(tx: Tx, row: SessionRow, caller: Caller, body: Checko
   return (await updateCustomer(tx, raced.id, row.livemode, fields)) ?? raced;
 }
 
-/** Past-due customers may not buy (CUSTOMER_LIMITED opens the overdue dialog on the page). */
+/** Past-due customers may not buy (CUSTOMER_LIMITED opens the past-due prompt on the page). */
 async function assertNotLimited(tx: Tx, customer: CustomerRow): Promise<void> {
-  const [overdue] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.customerId, customer.id),
-        inArray(invoices.status, ['open', 'uncollectible']),
-        lt(invoices.dueDate, new Date()),
-      ),
-    )
-    .limit(1);
-  if (customer.delinquent || overdue) {
+  if (customer.delinquent || (await hasPastDueInvoice(tx, customer.id))) {
     throw ApiError.badRequest(
       'CUSTOMER_LIMITED',
       'You have past due invoices; pay them before a new purchase',

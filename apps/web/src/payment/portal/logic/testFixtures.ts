@@ -105,6 +105,7 @@ export function fakeInvoice(over: Partial<Invoice> = {}): Invoice {
     description: null,
     period_start: null,
     period_end: null,
+    due_date: null,
     metadata: {
       payment_details: { type: 'evm', tx_hash: TX_HASH, payer: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
     },

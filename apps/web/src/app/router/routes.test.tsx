@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../testing/renderRoutes';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
@@ -65,8 +65,8 @@ describe('router', () => {
     expect(withStaking.router.state.location.pathname).toBe('/join');
   });
 
-  // The invoice and subscription pages load their object: their routes are tested in
-  // payment/portal/PortalPages.test.tsx.
+  // The invoice, subscription and past-due pages load their data: their routes are tested in
+  // payment/portal/PortalPages.test.tsx and PastDuePage.test.tsx (with its back button).
   it.each([
     ['/search?q=wallet', 'page-search'],
     ['/category/tools', 'page-category'],
@@ -82,7 +82,6 @@ describe('router', () => {
     ['/console/blocklets', 'page-console-blocklets'],
     ['/console/categories', 'page-console-categories'],
     ['/payment/integrations/donations', 'page-donations-integration'],
-    ['/payment/customer/invoice/past-due?referer=%2Fprofile', 'page-past-due-invoices'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
     ['/payment/admin/billing/meter_123', 'page-admin-billing'],
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],
@@ -105,17 +104,6 @@ describe('router', () => {
     const { router } = renderRoutes('/payment/checkout/pay/cs_1', { config });
     await screen.findByTestId('page-home');
     expect(router.state.location.pathname).toBe('/');
-  });
-
-  it('offers a back button to a same-origin referer only', async () => {
-    renderRoutes('/payment/customer/invoice/past-due?referer=%2Fprofile');
-    const page = await screen.findByTestId('page-past-due-invoices');
-    expect(page.querySelector('a[href="/profile"]')).toBeTruthy();
-    cleanup();
-
-    renderRoutes('/payment/customer/invoice/past-due?referer=https%3A%2F%2Fevil.example%2F');
-    const other = await screen.findByTestId('page-past-due-invoices');
-    await waitFor(() => expect(other.querySelector('a')).toBeNull());
   });
 
   it('shows the app name link and translated toggles in the header slot', async () => {

@@ -1,11 +1,11 @@
-import type { InvoiceDetail, SubscriptionDetail } from '@payshelf/api';
+import type { InvoiceDetail, InvoiceListItem, SubscriptionDetail } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
 import { useHeaderSession } from '../../header/session/useHeaderSession';
 import { ApiFailure } from '../admin/api/client';
 import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
-import { fetchInvoice, fetchSubscription } from './api';
+import { fetchInvoice, fetchPastDueInvoices, fetchSubscription } from './api';
 
 /** What a portal page is showing: placeholders, a sign-in prompt, not found, an error, or the object. */
 export type PortalLoad<T> =
@@ -47,13 +47,20 @@ export async function fetchInEitherMode<T>(
   }
 }
 
-function useDetail<T>(kind: string, id: string, fetcher: Fetcher<T>): PortalLoad<T> {
+/**
+ * A portal query for the signed-in user: nothing is asked of the API for a visitor, who gets the
+ * sign-in prompt (as on a 401); 404 is "not found"; other failures offer a retry.
+ */
+function usePortalQuery<T>(
+  key: readonly unknown[],
+  fetch: (mountPoint: string, signal: AbortSignal) => Promise<T>,
+): PortalLoad<T> {
   const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const session = useHeaderSession();
   const did = session.user?.did;
   const query = useQuery({
-    queryKey: ['payment', 'portal', kind, id, did ?? 'guest'],
-    queryFn: ({ signal }) => fetchInEitherMode(fetcher, mountPoint, id, signal),
+    queryKey: ['payment', 'portal', ...key, did ?? 'guest'],
+    queryFn: ({ signal }) => fetch(mountPoint, signal),
     enabled: Boolean(did),
     retry,
   });
@@ -69,9 +76,23 @@ function useDetail<T>(kind: string, id: string, fetcher: Fetcher<T>): PortalLoad
   return { state: 'ready', data: query.data };
 }
 
+const useDetail = <T>(kind: string, id: string, fetcher: Fetcher<T>): PortalLoad<T> =>
+  usePortalQuery([kind, id], (mountPoint, signal) => fetchInEitherMode(fetcher, mountPoint, id, signal));
+
 /** `GET /payment/api/invoices/:id` for the signed-in customer. */
 export const useInvoice = (id: string): PortalLoad<InvoiceDetail> => useDetail('invoice', id, fetchInvoice);
 
 /** `GET /payment/api/subscriptions/:id` for the signed-in customer. */
 export const useSubscriptionDetail = (id: string): PortalLoad<SubscriptionDetail> =>
   useDetail('subscription', id, fetchSubscription);
+
+/**
+ * The signed-in customer's past-due invoices, in the app's current mode (the checkout that sent the
+ * customer here switched the app to its session's mode).
+ */
+export function usePastDueInvoices(): PortalLoad<InvoiceListItem[]> {
+  const livemode = readLivemode(storage());
+  return usePortalQuery(['past-due', livemode], (mountPoint, signal) =>
+    fetchPastDueInvoices(mountPoint, livemode, signal),
+  );
+}

@@ -28,7 +28,8 @@ export function PortalSkeleton() {
 
 interface PortalGateProps<T> {
   load: PortalLoad<T>;
-  kind: PortalKind;
+  /** What the page shows: one invoice or subscription, or the list of past-due invoices. */
+  kind: PortalKind | 'pastDue';
   /** The not-found icon of the page. */
   icon: ReactNode;
   children(data: T): ReactNode;
@@ -55,6 +56,8 @@ export function PortalGate<T>({ load, kind, icon, children }: PortalGateProps<T>
         </Box>
       );
     case 'notFound':
+      // A list is never "not found"; an empty one is the page's own empty state.
+      if (kind === 'pastDue') return null;
       return (
         <Box data-testid="portal-not-found">
           <EmptyState

@@ -5,6 +5,7 @@ export const portalEn = {
     title: 'Sign in to continue',
     invoice: 'Sign in with the account that paid to see this invoice.',
     subscription: 'Sign in with the account that subscribed to see this subscription.',
+    pastDue: 'Sign in to see your past due invoices.',
   },
   loadFailed: 'Could not load this page',
   retry: 'Try again',
@@ -39,6 +40,14 @@ export const portalEn = {
     transaction: 'Transaction',
     viewTransaction: 'View transaction {{hash}} in the explorer (opens in a new tab)',
     viewSubscription: 'View subscription',
+  },
+  pastDue: {
+    description: 'These invoices are past their due date.',
+    summary: 'Amount past due',
+    invoice: 'Invoice',
+    dueDate: 'Due date',
+    status: 'Status',
+    amountDue: 'Amount due',
   },
   billingReasons: {
     subscription_create: 'New subscription',

@@ -6,6 +6,7 @@ export const portalZh: typeof portalEn = {
     title: '请先登录',
     invoice: '请使用付款的账户登录后查看此账单。',
     subscription: '请使用订阅的账户登录后查看此订阅。',
+    pastDue: '登录后查看您的逾期账单。',
   },
   loadFailed: '无法加载此页面',
   retry: '重试',
@@ -40,6 +41,14 @@ export const portalZh: typeof portalEn = {
     transaction: '交易',
     viewTransaction: '在区块浏览器中查看交易 {{hash}}（在新标签页中打开）',
     viewSubscription: '查看订阅',
+  },
+  pastDue: {
+    description: '以下账单已超过到期日。',
+    summary: '逾期金额',
+    invoice: '账单',
+    dueDate: '到期日',
+    status: '状态',
+    amountDue: '应付金额',
   },
   billingReasons: {
     subscription_create: '新订阅',

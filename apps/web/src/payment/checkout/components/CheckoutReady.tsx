@@ -218,6 +218,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         locale={locale}
         sessionId={session.id}
         userDid={form.user?.did}
+        mountPoint={data.mountPoint}
         hasBrowserWallet={injectedProvider(window) !== null}
       />
       <DidConnectDialog

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
 import { useCheckoutConnect } from '../useCheckoutConnect';
+import { PastDueDialog } from './PastDueDialog';
 import type { PayFlow } from '../usePayFlow';
 
 interface PayDialogsProps {
@@ -26,6 +27,8 @@ interface PayDialogsProps {
   hasBrowserWallet: boolean;
   sessionId: string;
   userDid: string | undefined;
+  /** The payment mount point: the past-due prompt links to the past-due invoices page under it. */
+  mountPoint: string;
 }
 
 /** The wallet-connect QR code (DID Connect `checkout` action); mounted while the dialog offers it. */
@@ -48,7 +51,7 @@ function amountOf(state: PayState, currency: PaymentCurrency, locale: string): s
   return money(BigInt(units), currency, locale);
 }
 
-/** The fast-pay confirm, credit-insufficient and wallet dialogs of the checkout state machine. */
+/** The fast-pay confirm, credit-insufficient, wallet and past-due dialogs of the checkout state machine. */
 export function PayDialogs({
   flow,
   currency,
@@ -56,12 +59,18 @@ export function PayDialogs({
   hasBrowserWallet,
   sessionId,
   userDid,
+  mountPoint,
 }: PayDialogsProps) {
   const { t } = useTranslation();
   const { state } = flow;
   const amount = amountOf(state, currency, locale);
   return (
     <>
+      <PastDueDialog
+        open={state.status === 'customerLimited'}
+        mountPoint={mountPoint}
+        onCancel={flow.cancel}
+      />
       <Dialog open={state.status === 'fastPay'} onClose={flow.cancel} data-testid="fast-pay-dialog">
         <DialogTitle>{t('payment.checkout.fastPay.title')}</DialogTitle>
         <DialogContent>

@@ -102,6 +102,12 @@ export const checkoutEn = {
     waiting: 'Waiting for the payment to be confirmed…',
     cancel: 'Cancel',
   },
+  pastDue: {
+    title: 'Past due invoices',
+    description: 'You have invoices past their due date. Pay them before making a new purchase.',
+    cancel: 'Cancel',
+    view: 'View past due invoices',
+  },
   paying: 'Confirming your payment…',
   complete: {
     title: 'Thank you!',

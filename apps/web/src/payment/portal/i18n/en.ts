@@ -46,6 +46,7 @@ export const portalEn = {
     summary: 'Amount past due',
     invoice: 'Invoice',
     dueDate: 'Due date',
+    dueOn: 'Due {{date}}',
     status: 'Status',
     amountDue: 'Amount due',
   },

@@ -47,6 +47,7 @@ export const portalZh: typeof portalEn = {
     summary: '逾期金额',
     invoice: '账单',
     dueDate: '到期日',
+    dueOn: '到期日 {{date}}',
     status: '状态',
     amountDue: '应付金额',
   },

@@ -1,8 +1,7 @@
-import { fromRandom } from '@ocap/wallet';
-import { HeadlessWallet } from '@payshelf/wallet';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
+import { overflowing, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
 
 /**
@@ -21,18 +20,6 @@ async function newPage(width = 1280): Promise<{ context: BrowserContext; page: P
   const context = await openContext(browser, { width, height: 900 });
   await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
   return { context, page: await context.newPage() };
-}
-
-/** Signs in as a new person through the login page's QR code, with a wallet of their own (not the owner). */
-async function signInAsNewCustomer(page: Page, name: string, returnTo: string): Promise<void> {
-  await page.goto(`/.well-known/service/login?${new URLSearchParams({ redirect: returnTo }).toString()}`);
-  const qr = page.getByTestId('did-connect-qr');
-  await qr.waitFor();
-  const deepLink = (await qr.getAttribute('data-url')) ?? '';
-  const email = `${name.toLowerCase()}@example.com`;
-  await new HeadlessWallet(fromRandom(), { profile: { fullName: name, email } }).approve(deepLink);
-  await page.waitForURL((url) => url.pathname === returnTo.split('?')[0], { timeout: 15_000 });
-  await page.getByTestId('user-menu-button').waitFor();
 }
 
 /** The JSON-RPC address of the demo's test-mode chain, as its payment method names it. */
@@ -66,30 +53,6 @@ async function payWithTestWallet(page: Page): Promise<void> {
   await walletDialog.or(fastPay).first().waitFor({ timeout: 30_000 });
   if (await fastPay.isVisible()) await page.getByTestId('fast-pay-confirm').click();
   else await page.getByTestId('wallet-connect').getByTestId('did-connect-dev-wallet').click();
-}
-
-/**
- * Elements of the page wider than the screen or than their own box (text running out), leaving out
- * what scrolls sideways inside a scroll container (the tables).
- */
-async function overflowing(page: Page, testId: string): Promise<string[]> {
-  return page.evaluate((id) => {
-    const root = document.querySelector(`[data-testid="${id}"]`);
-    if (!root) return [`no ${id}`];
-    const scrolls = (e: Element) => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX);
-    const inScroller = (e: Element) => {
-      for (let p = e.parentElement; p && p !== root; p = p.parentElement) if (scrolls(p)) return true;
-      return false;
-    };
-    return [root, ...root.querySelectorAll('*')]
-      .filter((e) => !inScroller(e) && !scrolls(e))
-      .filter(
-        (e) => e.getBoundingClientRect().right > window.innerWidth + 0.5 || e.scrollWidth > e.clientWidth + 1,
-      )
-      .map(
-        (e) => `${e.tagName} ${e.getAttribute('data-testid') ?? ''} ${(e.textContent ?? '').slice(0, 40)}`,
-      );
-  }, testId);
 }
 
 describe('customer portal pages', () => {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../apps/server/src/db/embedded.js';
+import { clusterPasswordFile, embeddedDatabaseUrl, freePort } from '../../../apps/server/src/db/embedded.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The server's test wallet, signed in once before any test so it is the owner whatever the test order. */
     ownerDid: string;
+    /** The server's embedded PostgreSQL, for setting up what no API creates (a past-due invoice). */
+    databaseUrl: string;
   }
 }
 
@@ -54,6 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(entry) || !existsSync(web)) throw new Error('Build first: npm run build');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-e2e-'));
   const port = await freePort();
+  const databasePort = await freePort();
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      EMBEDDED_PG_PORT: String(databasePort),
       DEMO_DATA: '1',
       DEV_WALLET: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -86,6 +90,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('ownerDid', ownerDid);
   project.provide('dataDir', dataDir);
+  const password = (await readFile(clusterPasswordFile(dataDir), 'utf8')).trim();
+  project.provide('databaseUrl', embeddedDatabaseUrl(password, databasePort));
   return async () => {
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

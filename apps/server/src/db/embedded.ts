@@ -93,9 +93,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Where the cluster password is kept under the data directory. */
+export const clusterPasswordFile = (dataDir: string) => path.join(dataDir, 'secrets', 'postgres-password');
+
+/** The address of the embedded database on its port, with the cluster password. */
+export const embeddedDatabaseUrl = (password: string, port: number) =>
+  `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+
 /** The cluster password is generated once and kept beside the data, readable only by this user. */
 async function clusterPassword(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'secrets', 'postgres-password');
+  const file = clusterPasswordFile(dataDir);
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const password = randomBytes(24).toString('base64url');
@@ -149,7 +156,7 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
-  const url = `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${chosenPort}/${DATABASE}`;
+  const url = embeddedDatabaseUrl(password, chosenPort);
   log.info({ port: chosenPort, databaseDir }, 'embedded PostgreSQL started');
   return { url, stop: () => pg.stop() };
 }

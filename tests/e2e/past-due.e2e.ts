@@ -1,0 +1,142 @@
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../../apps/server/src/db/schema/index.js';
+import { nextInvoiceNumber } from '../../apps/server/src/payment/billing/invoice-number.js';
+import { newId } from '../../apps/server/src/payment/shared/ids.js';
+import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
+import { overflowing, signInAsNewCustomer } from './support/customer.js';
+import { openDatabase } from './support/database.js';
+
+/**
+ * A customer with a past-due invoice presses Pay: the checkout offers the past-due invoices page
+ * (SPEC §8), which lists the invoice and returns to the checkout. Nothing in the product creates an
+ * open invoice with a due date yet, so the test writes one into the server's database.
+ */
+let browser: Browser;
+let database: ReturnType<typeof openDatabase>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  database = openDatabase();
+});
+afterAll(async () => {
+  await browser?.close();
+  await database?.end();
+});
+
+/** Opens a demo link's checkout, fills the contact fields and presses Pay. */
+async function payDemo(page: Page, title: string, buyer: string): Promise<void> {
+  await page.goto('/payment/demo');
+  await page
+    .getByTestId('demo-link')
+    .filter({ hasText: title })
+    .getByRole('link', { name: 'Open checkout' })
+    .click();
+  await page.getByTestId('payment-form').waitFor();
+  await page.getByTestId('currency-TUSD').click();
+  await page.getByTestId('field-name').fill(buyer);
+  await page.getByTestId('field-email').fill(`${buyer.toLowerCase()}@example.com`);
+  await page.getByTestId('pay-button').click();
+}
+
+/** A 2.5 TUSD open invoice of the customer of `templateId`, due yesterday. */
+async function pastDueInvoiceLike(templateId: string): Promise<{ id: string; number: string }> {
+  return database.db.transaction(async (tx) => {
+    const [template] = await tx.select().from(invoices).where(eq(invoices.id, templateId));
+    if (!template) throw new Error(`no invoice ${templateId}`);
+    const id = newId('in');
+    const number = await nextInvoiceNumber(tx, template.livemode);
+    const now = new Date();
+    await tx.insert(invoices).values({
+      ...template,
+      id,
+      number,
+      status: 'open',
+      billingReason: 'subscription_cycle',
+      subtotal: 2_500_000n,
+      total: 2_500_000n,
+      amountDue: 2_500_000n,
+      amountPaid: 0n,
+      amountRemaining: 2_500_000n,
+      dueDate: new Date(now.getTime() - 24 * 60 * 60 * 1000),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { id, number };
+  });
+}
+
+describe('a past-due customer at checkout', () => {
+  it('is offered the past-due invoices, sees them listed by currency and gets back to the checkout', async () => {
+    const context = await openContext(browser, { width: 1280, height: 900 });
+    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+    const page = await context.newPage();
+    await signInAsNewCustomer(page, 'Pat', '/payment/demo');
+    // A free trial completes at submit: Pat becomes a customer with a zero invoice, no transfer needed.
+    await payDemo(page, 'Subscription with a trial', 'Pat');
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
+    const own = await page.evaluate(async () => {
+      const res = await fetch('/payment/api/invoices?livemode=false');
+      return (await res.json()) as { list: Array<{ id: string; currency_id: string }> };
+    });
+    const [trialInvoice] = own.list;
+    if (!trialInvoice) throw new Error('the trial left no invoice');
+    const overdue = await pastDueInvoiceLike(trialInvoice.id);
+
+    await payDemo(page, 'One-time purchase', 'Pat');
+    const dialog = page.getByRole('dialog', { name: 'Past due invoices' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Pay them before making a new purchase.');
+    expect(await page.locator('#notistack-snackbar').count()).toBe(0);
+    // The screenshot waits for the dialog to finish fading in.
+    await page.waitForFunction(
+      () => getComputedStyle(document.querySelector('.MuiDialog-container') ?? document.body).opacity === '1',
+    );
+    await screenshot(page, 'checkout-past-due-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('pay-button').isEnabled()).toBe(true);
+
+    const checkoutUrl = new URL(page.url());
+    const checkoutPath = `${checkoutUrl.pathname}${checkoutUrl.search}`;
+    await page.getByTestId('pay-button').click();
+    await dialog.getByRole('link', { name: 'View past due invoices' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment/customer/invoice/past-due');
+    expect(new URL(page.url()).searchParams.get('referer')).toBe(checkoutPath);
+    const summary = page.getByTestId('past-due-summary');
+    await summary.waitFor();
+    expect(await summary.getByTestId(`detail-owed-${trialInvoice.currency_id}`).textContent()).toBe(
+      '2.5 TUSD',
+    );
+    const rows = page.getByTestId('past-due-invoice');
+    expect(await rows.count()).toBe(1);
+    const cells = await rows.first().getByRole('cell').allTextContents();
+    expect([cells[0], cells[2], cells[3]]).toEqual([overdue.number, 'Open', '2.5 TUSD']);
+    await screenshot(page, 'past-due-invoices');
+    // On a phone each invoice takes two lines, with nothing to scroll sideways for.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('list', { name: 'TUSD · Local chain (anvil)' }).waitFor();
+    expect(await rows.first().getByText('2.5 TUSD').isVisible()).toBe(true);
+    expect(await rows.first().getByText('Open').isVisible()).toBe(true);
+    expect(await overflowing(page, 'page-past-due-invoices')).toEqual([]);
+    await screenshot(page, 'past-due-invoices-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The number opens the invoice; back on the list, Back returns to the checkout.
+    await rows.first().getByRole('link', { name: overdue.number }).click();
+    await page.waitForURL((url) => url.pathname === `/payment/customer/invoice/${overdue.id}`);
+    await page.getByTestId('invoice-status').waitFor();
+    expect(await page.getByTestId('invoice-status').textContent()).toBe('Open');
+    expect(await page.getByTestId('detail-total').textContent()).toBe('2.5 TUSD');
+    await page.goBack();
+    await page.getByTestId('past-due-back').click();
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === checkoutPath);
+    await page.getByTestId('payment-form').waitFor();
+
+    // Once the invoice is settled the page has nothing to list.
+    await database.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, overdue.id));
+    await page.goto(`/payment/customer/invoice/past-due?referer=${encodeURIComponent(checkoutPath)}`);
+    await page.getByText('No past due invoices').waitFor();
+    await context.close();
+  });
+});

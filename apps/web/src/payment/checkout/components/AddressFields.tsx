@@ -1,10 +1,16 @@
 import { Stack, TextField, Typography } from '@mui/material';
-import { Controller, type Control, type UseFormGetValues, type UseFormRegister } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type UseFormGetValues,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AddressMode, FormValues } from '../logic/formValues';
 import { checkPostalCode, checkRequired, type FieldRule } from '../logic/validation';
 import { CountryPicker } from './CountryPicker';
-import { issueText } from './fieldText';
+import { issueText, labelFor } from './fieldText';
 
 interface AddressFieldsProps {
   mode: Exclude<AddressMode, 'none'>;
@@ -29,6 +35,7 @@ export function AddressFields({
   disabled,
 }: AddressFieldsProps) {
   const { t } = useTranslation();
+  const values = useWatch({ control });
   const full = mode === 'full';
   const text = (
     name: 'line1' | 'line2' | 'city' | 'state' | 'postal_code',
@@ -52,7 +59,7 @@ export function AddressFields({
         helperText={errors[name]?.message ?? ' '}
         {...reg}
         inputRef={reg.ref}
-        slotProps={{ htmlInput: { 'data-testid': `field-${name}` } }}
+        slotProps={{ htmlInput: { 'data-testid': `field-${name}` }, inputLabel: labelFor(values[name]) }}
       />
     );
   };

@@ -1,10 +1,16 @@
 import { Stack, TextField, Typography } from '@mui/material';
-import { Controller, type Control, type UseFormRegister, type UseFormGetValues } from 'react-hook-form';
+import {
+  Controller,
+  useWatch,
+  type Control,
+  type UseFormRegister,
+  type UseFormGetValues,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../logic/formValues';
 import { checkEmail, checkName, checkPhone, type FieldRule } from '../logic/validation';
 import { CountryPicker } from './CountryPicker';
-import { issueText } from './fieldText';
+import { issueText, labelFor } from './fieldText';
 
 interface ContactFieldsProps {
   control: Control<FormValues>;
@@ -29,6 +35,7 @@ export function ContactFields({
   disabled,
 }: ContactFieldsProps) {
   const { t } = useTranslation();
+  const values = useWatch({ control });
   const field = (name: keyof FormValues) => ({
     error: Boolean(errors[name]),
     helperText: errors[name]?.message ?? ' ',
@@ -55,7 +62,10 @@ export function ContactFields({
         autoComplete="name"
         {...name}
         inputRef={name.ref}
-        slotProps={{ htmlInput: { 'data-testid': 'field-name' } }}
+        slotProps={{
+          htmlInput: { 'data-testid': 'field-name' },
+          inputLabel: labelFor(values.customer_name),
+        }}
       />
       <TextField
         {...field('customer_email')}
@@ -64,7 +74,10 @@ export function ContactFields({
         autoComplete="email"
         {...email}
         inputRef={email.ref}
-        slotProps={{ htmlInput: { 'data-testid': 'field-email', noValidate: true } }}
+        slotProps={{
+          htmlInput: { 'data-testid': 'field-email', noValidate: true },
+          inputLabel: labelFor(values.customer_email),
+        }}
       />
       {phone ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -92,7 +105,10 @@ export function ContactFields({
             {...phoneField}
             inputRef={phoneField.ref}
             helperText={errors.customer_phone?.message ?? t('payment.checkout.form.phoneHint')}
-            slotProps={{ htmlInput: { 'data-testid': 'field-phone' } }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'field-phone' },
+              inputLabel: labelFor(values.customer_phone),
+            }}
           />
         </Stack>
       ) : null}

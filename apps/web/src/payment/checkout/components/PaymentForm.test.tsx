@@ -23,10 +23,13 @@ const empty: FormValues = {
   postal_code: '',
 };
 
-function renderForm(props: { busy?: boolean; payable?: boolean; initial?: FormValues; phone?: boolean }) {
-  const onPay = vi.fn();
-  render(
-    <AppProviders i18n={createI18n('en', resources)} queryClient={new QueryClient()}>
+type FormProps = { busy?: boolean; payable?: boolean; initial?: FormValues; phone?: boolean };
+const i18n = createI18n('en', resources);
+const queryClient = new QueryClient();
+
+function form(props: FormProps, onPay: () => void) {
+  return (
+    <AppProviders i18n={i18n} queryClient={queryClient}>
       <PaymentForm
         initial={props.initial ?? empty}
         rules={{}}
@@ -40,14 +43,32 @@ function renderForm(props: { busy?: boolean; payable?: boolean; initial?: FormVa
         currencyCards={null}
         onPay={onPay}
       />
-    </AppProviders>,
+    </AppProviders>
   );
+}
+
+function renderForm(props: FormProps) {
+  const onPay = vi.fn();
+  render(form(props, onPay));
   return onPay;
 }
 
 const filled = { ...empty, customer_name: 'Ada', customer_email: 'ada@example.com' };
 
 describe('PaymentForm', () => {
+  it('keeps the labels above values prefilled after the form opened (customers/me)', async () => {
+    const onPay = vi.fn();
+    const labels = () =>
+      [...document.querySelectorAll('label')]
+        .filter((l) => ['Name', 'Email'].some((text) => l.textContent?.startsWith(text)))
+        .map((l) => l.getAttribute('data-shrink'));
+    const { rerender } = render(form({ initial: empty }, onPay));
+    expect(labels()).toEqual(['false', 'false']);
+    rerender(form({ initial: filled }, onPay));
+    await waitFor(() => expect((screen.getByTestId('field-name') as HTMLInputElement).value).toBe('Ada'));
+    expect(labels()).toEqual(['true', 'true']);
+  });
+
   it('submits with Enter inside the form when valid, payable and not busy', async () => {
     const onPay = renderForm({ initial: filled });
     fireEvent.submit(screen.getByTestId('payment-form'));

@@ -125,6 +125,17 @@ describe('findActiveId', () => {
     expect(findActiveId(items, '/elsewhere')).toBe('home');
   });
 
+  it('never matches a link outside another part on a page inside it', () => {
+    const withPayment = localizeItems(
+      [item('home', { link: '/' }), item('pastDue', { link: '/payment/customer/invoice/past-due' })],
+      'en',
+    );
+    expect(findActiveId(withPayment, '/payment/customer/invoice/in_1', ['/payment'])).toBeUndefined();
+    expect(findActiveId(withPayment, '/payment/customer/invoice/past-due', ['/payment/'])).toBe('pastDue');
+    expect(findActiveId(withPayment, '/search', ['/payment'])).toBe('home');
+    expect(findActiveId(withPayment, '/paymentsx', ['/payment'])).toBe('home');
+  });
+
   it('lets a parent contain its active descendant', () => {
     const store = items[1];
     expect(store && containsId(store, 'apps')).toBe(true);

@@ -69,15 +69,23 @@ function flatten(items: readonly ResolvedNavItem[]): ResolvedNavItem[] {
 
 /**
  * The id of the active item: among links starting with `/`, those whose path is a path-segment prefix
- * of `pathname`; the longest wins, the earlier one on a tie (depth-first order).
+ * of `pathname`; the longest wins, the earlier one on a tie (depth-first order). `mountPoints` are where
+ * the other parts live (e.g. `/payment`): a link outside a part never matches a page inside it, so the
+ * store's `/` is not the active item on a payment page.
  */
-export function findActiveId(items: readonly ResolvedNavItem[], pathname: string): string | undefined {
+export function findActiveId(
+  items: readonly ResolvedNavItem[],
+  pathname: string,
+  mountPoints: readonly string[] = [],
+): string | undefined {
   const current = `${pathname.replace(/\/+$/, '')}/`;
+  const parts = mountPoints.map(pathOf).filter((m) => m !== '' && current.startsWith(`${m}/`));
   let best: { id: string; length: number } | undefined;
   for (const item of flatten(items)) {
     if (!item.link?.startsWith('/') || item.link.startsWith('//')) continue;
     const path = pathOf(item.link);
     if (!current.startsWith(`${path}/`)) continue;
+    if (parts.some((m) => !`${path}/`.startsWith(`${m}/`))) continue;
     if (!best || path.length > best.length) best = { id: item.id, length: path.length };
   }
   return best?.id;

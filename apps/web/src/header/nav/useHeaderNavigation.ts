@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
+import { useAppConfig } from '../../app/config/useAppConfig';
 import { useLocale } from '../../platform/locale/useLocale';
 import { useHeaderSession } from '../session/useHeaderSession';
 import { fetchNavigation, type Branding } from './navigationAnswer';
@@ -26,6 +28,7 @@ export function useHeaderNavigation(): HeaderNavigation {
   const { locale } = useLocale();
   const { pathname } = useLocation();
   const { user } = useHeaderSession();
+  const paymentMount = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const appName = t('app.name');
   const query = useQuery({
     queryKey: [...NAVIGATION_QUERY_KEY, user?.did ?? 'guest'],
@@ -45,9 +48,9 @@ export function useHeaderNavigation(): HeaderNavigation {
       entries.splice(Math.min(productsAt, entries.length), 0, { kind: 'products' });
     return {
       entries,
-      activeId: findActiveId(header, pathname),
+      activeId: findActiveId(header, pathname, [paymentMount]),
       branding: data?.branding ?? { appName, logos: undefined, productsItem: undefined },
       section,
     };
-  }, [data, role, locale, pathname, appName]);
+  }, [data, role, locale, pathname, appName, paymentMount]);
 }

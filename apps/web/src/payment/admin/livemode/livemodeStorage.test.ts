@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../testing/memoryStorage';
 import { LIVEMODE_STORAGE_KEY, readLivemode, writeLivemode } from './livemodeStorage';
-
-function memory(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 describe('livemode storage', () => {
   it('defaults to test mode', () => {
-    expect(readLivemode(memory())).toBe(false);
+    expect(readLivemode(memoryStorage())).toBe(false);
     expect(readLivemode(undefined)).toBe(false);
   });
 
   it('remembers the choice', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     writeLivemode(storage, true);
     expect(storage.getItem(LIVEMODE_STORAGE_KEY)).toBe('true');
     expect(readLivemode(storage)).toBe(true);

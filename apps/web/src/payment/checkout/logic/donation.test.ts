@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../testing/memoryStorage';
 import {
   beneficiaryShare,
   cancelTarget,
@@ -17,20 +18,6 @@ const TUSD = { id: 'pc_tusd', decimal: 6, maximum_precision: 2 };
 const ETH = { id: 'pc_eth', decimal: 18, maximum_precision: 6 };
 const U = 1_000_000n;
 const demo = { amount: { presets: ['1', '5', '10'], preset: '5', custom: true } };
-
-function memory(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
 
 describe('donation config and initial choice', () => {
   it('starts on the configured preset, else the middle one', () => {
@@ -124,7 +111,7 @@ describe('random amount', () => {
 describe('remembered choice', () => {
   const config = donationConfig(demo, TUSD);
   it('is kept per user and per donation', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     writeDonationChoice(storage, 'did:a', 'plink_1', {
       currencyId: TUSD.id,
       kind: 'preset',
@@ -139,7 +126,7 @@ describe('remembered choice', () => {
   });
 
   it('keeps at most 20 donations, dropping the oldest', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     for (let i = 0; i < 25; i += 1) {
       writeDonationChoice(storage, undefined, `plink_${i}`, { currencyId: 'c', kind: 'custom', amount: '1' });
     }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../../testing/memoryStorage';
 import {
   chooseCurrency,
   currencyStorageKey,
@@ -6,23 +7,9 @@ import {
   writePreferredCurrency,
 } from './preferredCurrency';
 
-function memory(): Storage {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    clear: () => map.clear(),
-    getItem: (k) => map.get(k) ?? null,
-    key: (i) => [...map.keys()][i] ?? null,
-    removeItem: (k) => void map.delete(k),
-    setItem: (k, v) => void map.set(k, v),
-  };
-}
-
 describe('preferred currency', () => {
   it('is remembered per user', () => {
-    const storage = memory();
+    const storage = memoryStorage();
     writePreferredCurrency(storage, 'did:abc', 'pc_eth');
     expect(readPreferredCurrency(storage, 'did:abc')).toBe('pc_eth');
     expect(readPreferredCurrency(storage, 'did:other')).toBeNull();

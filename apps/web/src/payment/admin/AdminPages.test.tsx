@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
 import { renderRoutes } from '../../testing/renderRoutes';
+import { fakeProduct } from '../portal/logic/testFixtures';
 
 const SLOW = { timeout: 5000 };
 const session = (role: string): HeaderSession => ({
@@ -10,24 +11,7 @@ const session = (role: string): HeaderSession => ({
   user: { did: 'z1Admin', role, fullName: 'Ada', avatar: undefined },
 });
 
-const NOW = '2026-01-01T00:00:00.000Z';
-const productRow = {
-  id: 'prod_abcdefgh1234',
-  object: 'product',
-  livemode: false,
-  active: true,
-  name: 'Gold plan',
-  description: null,
-  images: [],
-  type: 'service',
-  unit_label: null,
-  statement_descriptor: null,
-  features: [],
-  cross_sell: null,
-  metadata: {},
-  created_at: NOW,
-  updated_at: NOW,
-};
+const productRow = fakeProduct('Gold plan', { id: 'prod_abcdefgh1234' });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
 let calls: Array<{ url: URL; init: RequestInit | undefined }> = [];

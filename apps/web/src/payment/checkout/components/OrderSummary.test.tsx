@@ -1,37 +1,18 @@
 // @vitest-environment happy-dom
-import type { PaymentCurrency } from '@payshelf/api';
 import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { resources } from '../../../app/i18n/resources';
 import { createI18n } from '../../../platform/i18n/createI18n';
+import { fakeCurrency } from '../../portal/logic/testFixtures';
 import { fakeLine, fakeSession } from '../logic/testFixtures';
 import type { SessionChanges } from '../useSessionChanges';
 import { OrderSummary } from './OrderSummary';
 
 afterEach(cleanup);
 
-const TUSD: PaymentCurrency = {
-  id: 'pc_usd00000',
-  object: 'payment_currency',
-  livemode: false,
-  active: true,
-  payment_method_id: 'pm_aaaaaaaa',
-  symbol: 'TUSD',
-  name: 'Test USD',
-  decimal: 6,
-  maximum_precision: 6,
-  logo: null,
-  contract: null,
-  type: 'standard',
-  minimum_payment_amount: '0',
-  maximum_payment_amount: null,
-  is_base_currency: false,
-  metadata: {},
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-};
+const TUSD = fakeCurrency({ is_base_currency: false });
 
 const noChanges: SessionChanges = {
   busy: false,

@@ -1,4 +1,5 @@
-// Test data shared by the portal unit tests: contract-shaped invoice and subscription answers.
+// Test data shared by the portal unit tests (and by the checkout and admin tests needing a product, method or
+// currency): contract-shaped invoice and subscription answers.
 import type {
   Invoice,
   InvoiceDetail,
@@ -11,7 +12,7 @@ import { fakePrice } from '../../checkout/logic/testFixtures';
 
 const AT = '2026-01-01T00:00:00.000Z';
 
-export function fakeProduct(name: string): Product {
+export function fakeProduct(name: string, over: Partial<Product> = {}): Product {
   return {
     id: 'prod_aaaaaaaa',
     object: 'product',
@@ -28,6 +29,7 @@ export function fakeProduct(name: string): Product {
     metadata: {},
     created_at: AT,
     updated_at: AT,
+    ...over,
   };
 }
 

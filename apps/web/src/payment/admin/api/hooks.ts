@@ -33,6 +33,12 @@ export interface Call {
   body?: unknown;
 }
 
+/** The request saving a form: `PUT {path}/{id}` when editing `id`, else `POST {path}`. */
+export function saveCall(path: string, id?: string): (body: unknown) => Call {
+  return (body) =>
+    id === undefined ? { method: 'POST', path, body } : { method: 'PUT', path: `${path}/${id}`, body };
+}
+
 /**
  * A change through the merchant API; on success every cached list and object of `resources` is
  * refreshed. `call` turns the variables into the request.

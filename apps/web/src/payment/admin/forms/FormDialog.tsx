@@ -1,28 +1,30 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
-interface FormDialogProps {
-  open: boolean;
+interface FormDialogProps<V extends FieldValues, T> {
+  /** The form; a failure not tied to one field (`root.server`) shows above the fields. */
+  form: UseFormReturn<V, unknown, T>;
   title: string;
   testId: string;
   busy: boolean;
-  /** A failure not tied to one field. */
-  error?: string;
-  submitLabel: string;
+  /** Defaults to Save. */
+  submitLabel?: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose(): void;
   children: ReactNode;
   wide?: boolean;
 }
 
-/** A dialog holding one form: fields, a general error, cancel and submit. */
-export function FormDialog(props: FormDialogProps) {
+/** An open dialog holding one form: fields, a general error, cancel and submit. */
+export function FormDialog<V extends FieldValues, T>(props: FormDialogProps<V, T>) {
   const { t } = useTranslation();
   const titleId = useId();
+  const error = props.form.formState.errors.root?.server?.message;
   return (
     <Dialog
-      open={props.open}
+      open
       onClose={props.busy ? undefined : props.onClose}
       fullWidth
       maxWidth={props.wide ? 'md' : 'sm'}
@@ -33,9 +35,9 @@ export function FormDialog(props: FormDialogProps) {
         <DialogTitle id={titleId}>{props.title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {props.error ? (
+            {error ? (
               <Alert severity="error" role="alert">
-                {props.error}
+                {error}
               </Alert>
             ) : null}
             {props.children}
@@ -51,7 +53,7 @@ export function FormDialog(props: FormDialogProps) {
             disabled={props.busy}
             data-testid={`${props.testId}-submit`}
           >
-            {props.submitLabel}
+            {props.submitLabel ?? t('payment.admin.common.save')}
           </Button>
         </DialogActions>
       </form>

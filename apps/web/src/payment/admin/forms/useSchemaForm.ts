@@ -1,3 +1,4 @@
+import type { BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -16,6 +17,11 @@ export interface SchemaForm<V extends FieldValues, S extends z.ZodType> {
   form: UseFormReturn<V, unknown, z.output<S>>;
   /** Shows a failed request: on the field its `param` names, else above the form. */
   showFailure(error: Error): void;
+  /** A submit handler: validates, sends the payload with `request`, then `done`, or shows the failure. */
+  submitWith<R>(
+    request: (body: z.output<S>) => Promise<R>,
+    done: (result: R) => void,
+  ): (event?: BaseSyntheticEvent) => Promise<void>;
 }
 
 function isPath<V extends FieldValues>(
@@ -49,5 +55,7 @@ export function useSchemaForm<V extends FieldValues, S extends z.ZodType>(
       form.setError('root.server', { type: 'server', message: error.message });
     }
   };
-  return { form, showFailure };
+  const submitWith = <R>(request: (body: z.output<S>) => Promise<R>, done: (result: R) => void) =>
+    form.handleSubmit((body) => request(body).then(done, showFailure));
+  return { form, showFailure, submitWith };
 }

@@ -3,7 +3,7 @@ import { apiKey, apiKeyCreate, type ApiKey } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../AdminContext';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
@@ -20,15 +20,11 @@ export function KeyCreateDialog({ onClose }: { onClose(): void }) {
   const { livemode } = useAdmin();
   const [created, setCreated] = useState<ApiKey | null>(null);
   const toPayload = (v: KeyFormValues, _issues: FieldIssue[]) => ({ name: v.name.trim(), livemode });
-  const { form, showFailure } = useSchemaForm<KeyFormValues, typeof apiKeyCreate>(apiKeyCreate, toPayload, {
+  const { form, submitWith } = useSchemaForm<KeyFormValues, typeof apiKeyCreate>(apiKeyCreate, toPayload, {
     name: '',
   });
-  const create = useAdminMutation(['api-keys'], apiKey, (body: unknown) => ({
-    method: 'POST',
-    path: '/api-keys',
-    body,
-  }));
-  const submit = form.handleSubmit((body) => create.mutateAsync(body).then(setCreated, showFailure));
+  const create = useAdminMutation(['api-keys'], apiKey, saveCall('/api-keys'));
+  const submit = submitWith(create.mutateAsync, setCreated);
   if (created) {
     return (
       <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="key-secret-dialog">
@@ -60,12 +56,11 @@ export function KeyCreateDialog({ onClose }: { onClose(): void }) {
   }
   return (
     <FormDialog
-      open
       testId="key-dialog"
       title={t(livemode ? 'payment.admin.keys.createLive' : 'payment.admin.keys.createTest')}
       submitLabel={t('payment.admin.keys.create')}
       busy={create.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -3,7 +3,7 @@ import { paymentLink, paymentLinkCreate, type PaymentLink } from '@payshelf/api'
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField } from '../forms/FormTextField';
 import { useSchemaForm } from '../forms/useSchemaForm';
@@ -19,31 +19,23 @@ export function LinkDialog(props: { onClose(): void; onCreated(link: PaymentLink
   const { enqueueSnackbar } = useSnackbar();
   const { prices } = useActivePrices();
   const { currencies } = useCurrencies();
-  const { form, showFailure } = useSchemaForm<LinkFormValues, typeof paymentLinkCreate>(
+  const { form, submitWith } = useSchemaForm<LinkFormValues, typeof paymentLinkCreate>(
     paymentLinkCreate,
     toLinkCreate,
     linkFormValues(),
   );
-  const create = useAdminMutation(['payment-links'], paymentLink, (body: unknown) => ({
-    method: 'POST',
-    path: '/payment-links',
-    body,
-  }));
-  const submit = form.handleSubmit((body) =>
-    create.mutateAsync(body).then((link) => {
-      enqueueSnackbar(t('payment.admin.links.saved'), { variant: 'success' });
-      props.onCreated(link);
-    }, showFailure),
-  );
+  const create = useAdminMutation(['payment-links'], paymentLink, saveCall('/payment-links'));
+  const submit = submitWith(create.mutateAsync, (link) => {
+    enqueueSnackbar(t('payment.admin.links.saved'), { variant: 'success' });
+    props.onCreated(link);
+  });
   return (
     <FormDialog
-      open
       wide
       testId="link-dialog"
       title={t('payment.admin.links.create')}
-      submitLabel={t('payment.admin.common.save')}
       busy={create.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={props.onClose}
     >

@@ -5,12 +5,14 @@ import {
   type PaymentCurrency,
   type PaymentMethod,
 } from '@payshelf/api';
-import { Stack } from '@mui/material';
+
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
 import { FormSwitch } from '../forms/FormSwitch';
+import { FieldRow } from '../forms/FieldRow';
+import { choices } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import {
@@ -29,7 +31,7 @@ export function CurrencyDialog(props: {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const editing = props.editing;
-  const { form, showFailure } = useSchemaForm<
+  const { form, submitWith } = useSchemaForm<
     CurrencyFormValues,
     typeof paymentCurrencyCreate | typeof paymentCurrencyUpdate
   >(
@@ -40,27 +42,20 @@ export function CurrencyDialog(props: {
   const save = useAdminMutation(
     ['payment-currencies', 'payment-methods'],
     paymentCurrency,
-    (body: unknown) =>
-      editing
-        ? { method: 'PUT', path: `/payment-currencies/${editing.id}`, body }
-        : { method: 'POST', path: '/payment-currencies', body },
+    saveCall('/payment-currencies', editing?.id),
   );
   const { control } = form;
   const fixed = editing !== undefined;
-  const submit = form.handleSubmit((body) =>
-    save.mutateAsync(body).then(() => {
-      enqueueSnackbar(t('payment.admin.currencies.saved'), { variant: 'success' });
-      props.onClose();
-    }, showFailure),
-  );
+  const submit = submitWith(save.mutateAsync, () => {
+    enqueueSnackbar(t('payment.admin.currencies.saved'), { variant: 'success' });
+    props.onClose();
+  });
   return (
     <FormDialog
-      open
       testId="currency-dialog"
       title={t(editing ? 'payment.admin.currencies.edit' : 'payment.admin.currencies.create')}
-      submitLabel={t('payment.admin.common.save')}
       busy={save.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={props.onClose}
     >
@@ -71,7 +66,7 @@ export function CurrencyDialog(props: {
         disabled={fixed}
         options={props.methods.map((m) => ({ value: m.id, label: m.name }))}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <FieldRow>
         <FormTextField
           control={control}
           name="symbol"
@@ -80,8 +75,8 @@ export function CurrencyDialog(props: {
           required
         />
         <FormTextField control={control} name="name" label={t('payment.admin.currencies.name')} required />
-      </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      </FieldRow>
+      <FieldRow>
         <FormTextField
           control={control}
           name="decimal"
@@ -100,12 +95,9 @@ export function CurrencyDialog(props: {
           name="type"
           label={t('payment.admin.currencies.type')}
           disabled={fixed}
-          options={[
-            { value: 'standard', label: t('payment.admin.currencies.types.standard') },
-            { value: 'credit', label: t('payment.admin.currencies.types.credit') },
-          ]}
+          options={choices(['standard', 'credit'], (v) => t(`payment.admin.currencies.types.${v}`))}
         />
-      </Stack>
+      </FieldRow>
       <FormTextField
         control={control}
         name="contract"
@@ -113,7 +105,7 @@ export function CurrencyDialog(props: {
         disabled={fixed}
       />
       <FormTextField control={control} name="logo" label={t('payment.admin.currencies.logo')} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <FieldRow>
         <FormTextField
           control={control}
           name="minimum_payment_amount"
@@ -126,7 +118,7 @@ export function CurrencyDialog(props: {
           label={t('payment.admin.currencies.maximum')}
           inputMode="decimal"
         />
-      </Stack>
+      </FieldRow>
       <FormSwitch control={control} name="is_base_currency" label={t('payment.admin.currencies.base')} />
     </FormDialog>
   );

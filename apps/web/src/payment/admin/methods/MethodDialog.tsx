@@ -1,8 +1,9 @@
 import { paymentMethod, paymentMethodCreate, paymentMethodUpdate, type PaymentMethod } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
+import { choices } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import {
@@ -18,7 +19,7 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const editing = props.editing;
-  const { form, showFailure } = useSchemaForm<
+  const { form, submitWith } = useSchemaForm<
     MethodFormValues,
     typeof paymentMethodCreate | typeof paymentMethodUpdate
   >(
@@ -26,19 +27,17 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
     editing ? toMethodUpdate : toMethodCreate,
     methodFormValues(editing),
   );
-  const save = useAdminMutation(['payment-methods'], paymentMethod, (body: unknown) =>
-    editing
-      ? { method: 'PUT', path: `/payment-methods/${editing.id}`, body }
-      : { method: 'POST', path: '/payment-methods', body },
+  const save = useAdminMutation(
+    ['payment-methods'],
+    paymentMethod,
+    saveCall('/payment-methods', editing?.id),
   );
   const { control, watch } = form;
   const type = watch('type');
-  const submit = form.handleSubmit((body) =>
-    save.mutateAsync(body).then(() => {
-      enqueueSnackbar(t('payment.admin.methods.saved'), { variant: 'success' });
-      props.onClose();
-    }, showFailure),
-  );
+  const submit = submitWith(save.mutateAsync, () => {
+    enqueueSnackbar(t('payment.admin.methods.saved'), { variant: 'success' });
+    props.onClose();
+  });
   const host = (name: 'api_host' | 'explorer_host') =>
     type === 'stripe' ? null : (
       <FormTextField
@@ -50,12 +49,10 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
     );
   return (
     <FormDialog
-      open
       testId="method-dialog"
       title={t(editing ? 'payment.admin.methods.edit' : 'payment.admin.methods.create')}
-      submitLabel={t('payment.admin.common.save')}
       busy={save.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={props.onClose}
     >
@@ -64,7 +61,7 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
         name="type"
         label={t('payment.admin.methods.type')}
         disabled={editing !== undefined}
-        options={METHOD_TYPES.map((m) => ({ value: m, label: t(`payment.admin.methods.types.${m}`) }))}
+        options={choices(METHOD_TYPES, (m) => t(`payment.admin.methods.types.${m}`))}
       />
       <FormTextField control={control} name="name" label={t('payment.admin.methods.name')} required />
       <FormTextField control={control} name="description" label={t('payment.admin.methods.description')} />
@@ -90,7 +87,7 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
           control={control}
           name="settings.bitcoin.network"
           label={t('payment.admin.methods.network')}
-          options={['mainnet', 'testnet', 'regtest'].map((n) => ({ value: n, label: n }))}
+          options={choices(['mainnet', 'testnet', 'regtest'], (n) => n)}
         />
       ) : null}
       {type === 'ethereum' || type === 'base' || type === 'arcblock' ? (

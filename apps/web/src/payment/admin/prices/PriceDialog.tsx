@@ -1,10 +1,12 @@
-import { Divider, Stack } from '@mui/material';
+import { Divider } from '@mui/material';
 import { price, priceCreate, type PaymentCurrency, type Price } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
+import { FieldRow } from '../forms/FieldRow';
+import { choices, currencyChoice } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
 import { useSchemaForm } from '../forms/useSchemaForm';
@@ -27,63 +29,47 @@ export function PriceDialog({ productId, prices, currencies, onClose }: PriceDia
   const { enqueueSnackbar } = useSnackbar();
   const toPayload = (v: PriceFormValues, issues: FieldIssue[]) =>
     toPriceCreate(v, productId, currencies, issues);
-  const { form, showFailure } = useSchemaForm<PriceFormValues, typeof priceCreate>(
+  const { form, submitWith } = useSchemaForm<PriceFormValues, typeof priceCreate>(
     priceCreate,
     toPayload,
     priceFormValues(currencies[0]?.id ?? ''),
   );
-  const create = useAdminMutation(['prices', 'products'], price, (body: unknown) => ({
-    method: 'POST',
-    path: '/prices',
-    body,
-  }));
+  const create = useAdminMutation(['prices', 'products'], price, saveCall('/prices'));
   const { control, watch } = form;
   const recurring = watch('type') === 'recurring';
   const currency = currencies.find((c) => c.id === watch('currency_id'));
-  const submit = form.handleSubmit((body) =>
-    create.mutateAsync(body).then(() => {
-      enqueueSnackbar(t('payment.admin.prices.saved'), { variant: 'success' });
-      onClose();
-    }, showFailure),
-  );
+  const submit = submitWith(create.mutateAsync, () => {
+    enqueueSnackbar(t('payment.admin.prices.saved'), { variant: 'success' });
+    onClose();
+  });
   return (
     <FormDialog
-      open
       wide
       testId="price-dialog"
       title={t('payment.admin.prices.create')}
-      submitLabel={t('payment.admin.common.save')}
       busy={create.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     >
       <FormProvider {...form}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow>
           <FormTextField
             control={control}
             name="currency_id"
             label={t('payment.admin.prices.currency')}
-            options={currencies.map((c) => ({ value: c.id, label: `${c.symbol} · ${c.name}` }))}
+            options={currencies.map(currencyChoice)}
             helperText={currencies.length === 0 ? t('payment.admin.prices.noCurrencies') : undefined}
           />
           <FormTextField
             control={control}
             name="type"
             label={t('payment.admin.prices.type')}
-            options={[
-              { value: 'one_time', label: t('payment.admin.prices.types.one_time') },
-              { value: 'recurring', label: t('payment.admin.prices.types.recurring') },
-            ]}
+            options={choices(['one_time', 'recurring'], (v) => t(`payment.admin.prices.types.${v}`))}
           />
-        </Stack>
+        </FieldRow>
         {recurring ? (
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            role="group"
-            aria-label={t('payment.admin.prices.recurring')}
-          >
+          <FieldRow label={t('payment.admin.prices.recurring')}>
             <FormTextField
               control={control}
               name="recurring.interval_count"
@@ -94,28 +80,25 @@ export function PriceDialog({ productId, prices, currencies, onClose }: PriceDia
               control={control}
               name="recurring.interval"
               label={t('payment.admin.prices.interval')}
-              options={INTERVALS.map((i) => ({ value: i, label: t(`payment.admin.prices.intervals.${i}`) }))}
+              options={choices(INTERVALS, (i) => t(`payment.admin.prices.intervals.${i}`))}
             />
             <FormTextField
               control={control}
               name="recurring.usage_type"
               label={t('payment.admin.prices.usage')}
-              options={[
-                { value: 'licensed', label: t('payment.admin.prices.usages.licensed') },
-                { value: 'metered', label: t('payment.admin.prices.usages.metered') },
-              ]}
+              options={choices(['licensed', 'metered'], (v) => t(`payment.admin.prices.usages.${v}`))}
             />
-          </Stack>
+          </FieldRow>
         ) : null}
         <PriceAmountFields symbol={currency?.symbol ?? ''} />
         <Divider />
         <CurrencyOptionsEditor currencies={currencies} />
         <Divider />
         <PriceExtrasFields prices={prices} currencies={currencies} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow>
           <FormTextField control={control} name="nickname" label={t('payment.admin.prices.nickname')} />
           <FormTextField control={control} name="lookup_key" label={t('payment.admin.prices.lookupKey')} />
-        </Stack>
+        </FieldRow>
       </FormProvider>
     </FormDialog>
   );

@@ -1,8 +1,9 @@
 import { product, productCreate, productUpdate, type Product } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { useAdminMutation } from '../api/hooks';
+import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
+import { choices } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import { useSchemaForm } from '../forms/useSchemaForm';
 import {
@@ -18,32 +19,24 @@ export function ProductDialog(props: { editing?: Product; onClose(): void; onSav
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const editing = props.editing;
-  const { form, showFailure } = useSchemaForm<ProductFormValues, typeof productCreate | typeof productUpdate>(
+  const { form, submitWith } = useSchemaForm<ProductFormValues, typeof productCreate | typeof productUpdate>(
     editing ? productUpdate : productCreate,
     editing ? toProductUpdate : toProductCreate,
     productFormValues(editing),
   );
-  const save = useAdminMutation(['products', 'prices'], product, (body: unknown) =>
-    editing
-      ? { method: 'PUT', path: `/products/${editing.id}`, body }
-      : { method: 'POST', path: '/products', body },
-  );
+  const save = useAdminMutation(['products', 'prices'], product, saveCall('/products', editing?.id));
   const { control } = form;
-  const submit = form.handleSubmit((body) =>
-    save.mutateAsync(body).then((saved) => {
-      enqueueSnackbar(t('payment.admin.products.saved', { name: saved.name }), { variant: 'success' });
-      props.onSaved?.(saved);
-      props.onClose();
-    }, showFailure),
-  );
+  const submit = submitWith(save.mutateAsync, (saved) => {
+    enqueueSnackbar(t('payment.admin.products.saved', { name: saved.name }), { variant: 'success' });
+    props.onSaved?.(saved);
+    props.onClose();
+  });
   return (
     <FormDialog
-      open
       testId="product-dialog"
       title={t(editing ? 'payment.admin.products.edit' : 'payment.admin.products.create')}
-      submitLabel={t('payment.admin.common.save')}
       busy={save.isPending}
-      error={form.formState.errors.root?.server?.message}
+      form={form}
       onSubmit={submit}
       onClose={props.onClose}
     >
@@ -59,7 +52,7 @@ export function ProductDialog(props: { editing?: Product; onClose(): void; onSav
         name="type"
         label={t('payment.admin.products.type')}
         disabled={editing !== undefined}
-        options={PRODUCT_TYPES.map((v) => ({ value: v, label: t(`payment.admin.products.types.${v}`) }))}
+        options={choices(PRODUCT_TYPES, (v) => t(`payment.admin.products.types.${v}`))}
       />
       <FormTextField
         control={control}

@@ -5,6 +5,7 @@ import type { PaymentCurrency, Price } from '@payshelf/api';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../forms/FormSwitch';
+import { FieldRow } from '../forms/FieldRow';
 import { FormTextField } from '../forms/FormTextField';
 import { priceAmountText } from '../prices/priceText';
 import { emptyLineItem, type LinkFormValues } from './linkForm';
@@ -27,7 +28,7 @@ export function LineItemsEditor(props: { prices: readonly Price[]; currencies: r
       {items.fields.map((field, i) => (
         <Paper key={field.id} variant="outlined" sx={{ p: 1.5 }} data-testid="line-item">
           <Stack spacing={1}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <FieldRow>
               <FormTextField
                 control={control}
                 name={`line_items.${i}.price_id`}
@@ -49,7 +50,7 @@ export function LineItemsEditor(props: { prices: readonly Price[]; currencies: r
               >
                 <DeleteOutlined />
               </IconButton>
-            </Stack>
+            </FieldRow>
             <FormSwitch
               control={control}
               name={`line_items.${i}.adjustable_quantity.enabled`}

@@ -2,6 +2,8 @@ import { Divider, Stack } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../forms/FormSwitch';
+import { FieldRow } from '../forms/FieldRow';
+import { choices } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import { SUBMIT_TYPES, type LinkFormValues } from './linkForm';
 
@@ -16,7 +18,7 @@ export function LinkOptionsFields() {
       <FormSwitch control={control} name="donation" label={t('payment.admin.links.donation')} />
       {donation ? (
         <Stack spacing={1} role="group" aria-label={t('payment.admin.links.donation')}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <FieldRow>
             <FormTextField
               control={control}
               name="donation_settings.amount.presets"
@@ -28,8 +30,8 @@ export function LinkOptionsFields() {
               name="donation_settings.amount.preset"
               label={t('payment.admin.prices.preset')}
             />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          </FieldRow>
+          <FieldRow>
             <FormTextField
               control={control}
               name="donation_settings.amount.minimum"
@@ -41,7 +43,7 @@ export function LinkOptionsFields() {
               label={t('payment.admin.prices.maximum')}
               helperText={t('payment.admin.links.donationMaxHint')}
             />
-          </Stack>
+          </FieldRow>
           <FormSwitch
             control={control}
             name="donation_settings.amount.custom"
@@ -54,10 +56,7 @@ export function LinkOptionsFields() {
         control={control}
         name="after_completion.type"
         label={t('payment.admin.links.afterCompletion')}
-        options={[
-          { value: 'hosted_confirmation', label: t('payment.admin.links.after.hosted_confirmation') },
-          { value: 'redirect', label: t('payment.admin.links.after.redirect') },
-        ]}
+        options={choices(['hosted_confirmation', 'redirect'], (v) => t(`payment.admin.links.after.${v}`))}
       />
       {after === 'redirect' ? (
         <FormTextField
@@ -75,23 +74,20 @@ export function LinkOptionsFields() {
           minRows={2}
         />
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <FieldRow>
         <FormTextField
           control={control}
           name="submit_type"
           label={t('payment.admin.links.submitType')}
-          options={SUBMIT_TYPES.map((s) => ({ value: s, label: t(`payment.admin.links.submit.${s}`) }))}
+          options={choices(SUBMIT_TYPES, (s) => t(`payment.admin.links.submit.${s}`))}
         />
         <FormTextField
           control={control}
           name="billing_address_collection"
           label={t('payment.admin.links.billingAddress')}
-          options={[
-            { value: 'auto', label: t('payment.admin.links.address.auto') },
-            { value: 'required', label: t('payment.admin.links.address.required') },
-          ]}
+          options={choices(['auto', 'required'], (v) => t(`payment.admin.links.address.${v}`))}
         />
-      </Stack>
+      </FieldRow>
       <FormSwitch
         control={control}
         name="phone_number_collection.enabled"

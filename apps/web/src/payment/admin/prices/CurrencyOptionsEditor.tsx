@@ -4,6 +4,8 @@ import { Button, IconButton, Stack, Typography } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FieldRow } from '../forms/FieldRow';
+import { currencyChoice } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import type { PriceFormValues } from './priceForm';
 
@@ -13,14 +15,12 @@ export function CurrencyOptionsEditor({ currencies }: { currencies: readonly Pay
   const { control, watch } = useFormContext<PriceFormValues>();
   const main = watch('currency_id');
   const options = useFieldArray({ control, name: 'currency_options' });
-  const choices = currencies
-    .filter((c) => c.id !== main)
-    .map((c) => ({ value: c.id, label: `${c.symbol} · ${c.name}` }));
+  const choices = currencies.filter((c) => c.id !== main).map(currencyChoice);
   return (
     <Stack spacing={1} role="group" aria-label={t('payment.admin.prices.currencyOptions')}>
       <Typography variant="subtitle2">{t('payment.admin.prices.currencyOptions')}</Typography>
       {options.fields.map((field, i) => (
-        <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+        <FieldRow key={field.id}>
           <FormTextField
             control={control}
             name={`currency_options.${i}.currency_id`}
@@ -39,7 +39,7 @@ export function CurrencyOptionsEditor({ currencies }: { currencies: readonly Pay
           >
             <DeleteOutlined />
           </IconButton>
-        </Stack>
+        </FieldRow>
       ))}
       <Button
         startIcon={<AddOutlined />}

@@ -2,6 +2,8 @@ import { Stack } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../forms/FormSwitch';
+import { FieldRow } from '../forms/FieldRow';
+import { choices } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import type { PriceFormValues } from './priceForm';
 import { TierEditor } from './TierEditor';
@@ -19,10 +21,7 @@ export function PriceAmountFields({ symbol }: { symbol: string }) {
         control={control}
         name="billing_scheme"
         label={t('payment.admin.prices.scheme')}
-        options={[
-          { value: 'per_unit', label: t('payment.admin.prices.schemes.per_unit') },
-          { value: 'tiered', label: t('payment.admin.prices.schemes.tiered') },
-        ]}
+        options={choices(['per_unit', 'tiered'], (v) => t(`payment.admin.prices.schemes.${v}`))}
       />
       {scheme === 'tiered' ? (
         <>
@@ -30,10 +29,7 @@ export function PriceAmountFields({ symbol }: { symbol: string }) {
             control={control}
             name="tiers_mode"
             label={t('payment.admin.prices.tiersMode')}
-            options={[
-              { value: 'graduated', label: t('payment.admin.prices.modes.graduated') },
-              { value: 'volume', label: t('payment.admin.prices.modes.volume') },
-            ]}
+            options={choices(['graduated', 'volume'], (v) => t(`payment.admin.prices.modes.${v}`))}
           />
           <TierEditor />
         </>
@@ -50,12 +46,7 @@ export function PriceAmountFields({ symbol }: { symbol: string }) {
             <FormSwitch control={control} name="custom" label={t('payment.admin.prices.custom')} />
           ) : null}
           {oneTime && custom ? (
-            <Stack
-              direction={{ xs: 'column', sm: 'row' }}
-              spacing={1}
-              role="group"
-              aria-label={t('payment.admin.prices.custom')}
-            >
+            <FieldRow label={t('payment.admin.prices.custom')}>
               <FormTextField
                 control={control}
                 name="custom_unit_amount.preset"
@@ -77,7 +68,7 @@ export function PriceAmountFields({ symbol }: { symbol: string }) {
                 name="custom_unit_amount.maximum"
                 label={t('payment.admin.prices.maximum')}
               />
-            </Stack>
+            </FieldRow>
           ) : null}
         </>
       )}

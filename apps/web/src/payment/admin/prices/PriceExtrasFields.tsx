@@ -3,6 +3,8 @@ import type { PaymentCurrency, Price } from '@payshelf/api';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSwitch } from '../forms/FormSwitch';
+import { FieldRow } from '../forms/FieldRow';
+import { choices, currencyChoice } from '../forms/choices';
 import { FormTextField } from '../forms/FormTextField';
 import { CREDIT_UNITS, type PriceFormValues } from './priceForm';
 import { priceAmountText } from './priceText';
@@ -38,7 +40,7 @@ export function PriceExtrasFields(props: {
         label={t('payment.admin.prices.upsell')}
         options={upsellChoices}
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <FieldRow>
         <FormTextField
           control={control}
           name="quantity_available"
@@ -53,14 +55,14 @@ export function PriceExtrasFields(props: {
           helperText={t('payment.admin.prices.zeroUnlimited')}
           inputMode="numeric"
         />
-      </Stack>
+      </FieldRow>
       <FormSwitch control={control} name="credit" label={t('payment.admin.prices.credit')} />
       {credit ? (
         <Stack spacing={1} role="group" aria-label={t('payment.admin.prices.credit')}>
           <Typography variant="caption" color="text.secondary">
             {t('payment.admin.prices.creditHint')}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <FieldRow>
             <FormTextField
               control={control}
               name="metadata.credit_config.credit_amount"
@@ -70,13 +72,10 @@ export function PriceExtrasFields(props: {
               control={control}
               name="metadata.credit_config.currency_id"
               label={t('payment.admin.prices.creditCurrency')}
-              options={creditFirst(props.currencies).map((c) => ({
-                value: c.id,
-                label: `${c.symbol} · ${c.name}`,
-              }))}
+              options={creditFirst(props.currencies).map(currencyChoice)}
             />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          </FieldRow>
+          <FieldRow>
             <FormTextField
               control={control}
               name="metadata.credit_config.valid_duration_value"
@@ -89,10 +88,10 @@ export function PriceExtrasFields(props: {
               label={t('payment.admin.prices.validUnit')}
               options={[
                 { value: '', label: t('payment.admin.prices.forever') },
-                ...CREDIT_UNITS.map((u) => ({ value: u, label: t(`payment.admin.prices.units.${u}`) })),
+                ...choices(CREDIT_UNITS, (u) => t(`payment.admin.prices.units.${u}`)),
               ]}
             />
-          </Stack>
+          </FieldRow>
         </Stack>
       ) : null}
     </Stack>

@@ -3,6 +3,7 @@ import type { InvoiceListItem } from '@payshelf/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
+import { fetchStub, json } from '../../testing/fetchStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { fakeCurrency, fakeInvoice, fakeMethod } from './logic/testFixtures';
 
@@ -38,19 +39,7 @@ const ethInvoice = pastDue('in_eth00001', 'INV-000003', {
   paymentCurrency: ETH,
 });
 
-let calls: URL[] = [];
-function serve(answer: (url: URL) => Response | Promise<Response>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      calls.push(url);
-      return answer(url);
-    }),
-  );
-}
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const { serve, calls } = fetchStub();
 const listOf = (list: InvoiceListItem[], count = list.length) => json({ list, count, subscription: null });
 const apiCalls = () => calls.filter((u) => u.pathname.startsWith('/payment/api'));
 

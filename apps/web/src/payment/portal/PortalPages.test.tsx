@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
+import { fetchStub, json } from '../../testing/fetchStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { fakeInvoiceDetail, fakeSubscription, TX_HASH } from './logic/testFixtures';
 
@@ -11,19 +12,7 @@ const signedIn: HeaderSession = {
   user: { did: 'z1Buyer', role: 'guest', fullName: 'Bea', avatar: undefined },
 };
 
-let calls: URL[] = [];
-function serve(answer: (url: URL) => Response | Promise<Response>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn<typeof fetch>(async (input) => {
-      const url = new URL(String(input), 'http://localhost');
-      calls.push(url);
-      return answer(url);
-    }),
-  );
-}
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const { serve, calls } = fetchStub();
 const apiError = (status: number, code: string, message: string) =>
   json({ error: { type: 'invalid_request_error', code, message } }, status);
 

@@ -1,5 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Chip } from '@mui/material';
+import { Chip } from '@mui/material';
 import { apiKey, type ApiKey } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,8 @@ import { AdminTable, type Column } from '../table/AdminTable';
 import { useCursorList } from '../table/useCursorList';
 import { KeyCreateDialog } from './KeyCreateDialog';
 import { RevokeKeyButton } from './RevokeKeyButton';
+import { AddButton } from '../layout/AddButton';
+import { actionsColumn } from '../table/actionsColumn';
 
 /** `{mount}/admin/api-keys`: secret keys of the current mode; create (secret shown once), revoke. */
 export function ApiKeysPage() {
@@ -39,26 +40,20 @@ export function ApiKeysPage() {
           <Chip size="small" color="success" label={t('payment.admin.common.active')} />
         ),
     },
-    {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (k) => (k.revoked_at ? null : <RevokeKeyButton item={k} />),
-    },
+    actionsColumn(t('payment.admin.common.actions'), (k: ApiKey) =>
+      k.revoked_at ? null : <RevokeKeyButton item={k} />,
+    ),
   ];
   return (
     <AdminPage
       testId="page-admin-keys"
       title={t('payment.admin.keys.title')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
+        <AddButton
+          label={t('payment.admin.keys.create')}
+          testId="key-create"
           onClick={() => setCreating(true)}
-          data-testid="key-create"
-        >
-          {t('payment.admin.keys.create')}
-        </Button>
+        />
       }
     >
       <AdminTable

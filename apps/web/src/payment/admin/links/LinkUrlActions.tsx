@@ -1,13 +1,14 @@
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
-import { Button, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../layout/CopyButton';
+import { RowActions } from '../table/RowActions';
 
 /** Copy and open a payment link's checkout address. */
 export function LinkUrlActions({ url }: { url: string }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+    <RowActions>
       <CopyButton text={url} label={t('payment.admin.links.copyUrl')} testId="link-copy-url" />
       <Button
         size="small"
@@ -19,6 +20,6 @@ export function LinkUrlActions({ url }: { url: string }) {
       >
         {t('payment.admin.links.open')}
       </Button>
-    </Stack>
+    </RowActions>
   );
 }

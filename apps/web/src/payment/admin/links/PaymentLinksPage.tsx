@@ -1,5 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Chip, Stack, Typography } from '@mui/material';
 import { paymentLink, type PaymentLink } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,10 @@ import { useCursorList } from '../table/useCursorList';
 import { useDebounced } from '../table/useDebounced';
 import { LinkDialog } from './LinkDialog';
 import { LinkUrlActions } from './LinkUrlActions';
+import { ActiveChip } from '../layout/ActiveChip';
+import { AddButton } from '../layout/AddButton';
+import { actionsColumn } from '../table/actionsColumn';
+import { RowActions } from '../table/RowActions';
 
 function itemsText(link: PaymentLink): string {
   return link.line_items.map((i) => `${i.price?.product?.name ?? i.price_id} × ${i.quantity}`).join(', ');
@@ -45,11 +48,7 @@ export function PaymentLinksPage() {
       label: t('payment.admin.common.status'),
       render: (l) => (
         <Stack direction="row" spacing={0.5}>
-          <Chip
-            size="small"
-            color={l.active ? 'success' : 'default'}
-            label={t(l.active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
-          />
+          <ActiveChip active={l.active} />
           {l.donation_settings ? <Chip size="small" label={t('payment.admin.links.donationBadge')} /> : null}
         </Stack>
       ),
@@ -59,31 +58,23 @@ export function PaymentLinksPage() {
       label: t('payment.admin.common.created'),
       render: (l) => formatDate(l.created_at, i18n.language),
     },
-    {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (l) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          {l.active ? <LinkUrlActions url={l.url} /> : null}
-          {l.active ? <ArchiveButton resource="payment-links" id={l.id} name={l.name ?? l.id} /> : null}
-        </Stack>
-      ),
-    },
+    actionsColumn(t('payment.admin.common.actions'), (l: PaymentLink) => (
+      <RowActions>
+        {l.active ? <LinkUrlActions url={l.url} /> : null}
+        {l.active ? <ArchiveButton resource="payment-links" id={l.id} name={l.name ?? l.id} /> : null}
+      </RowActions>
+    )),
   ];
   return (
     <AdminPage
       testId="page-admin-links"
       title={t('payment.admin.links.title')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
+        <AddButton
+          label={t('payment.admin.links.create')}
+          testId="link-create"
           onClick={() => setCreating(true)}
-          data-testid="link-create"
-        >
-          {t('payment.admin.links.create')}
-        </Button>
+        />
       }
     >
       {created ? (

@@ -1,5 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { paymentCurrency, paymentMethod, type PaymentCurrency, type PaymentMethod } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,10 @@ import { AdminTable, type Column } from '../table/AdminTable';
 import { useCursorList } from '../table/useCursorList';
 import { CurrencyDialog } from './CurrencyDialog';
 import { MethodDialog } from './MethodDialog';
+import { ActiveChip } from '../layout/ActiveChip';
+import { AddButton } from '../layout/AddButton';
+import { actionsColumn } from '../table/actionsColumn';
+import { EditButton, RowActions } from '../table/RowActions';
 
 type Open =
   { kind: 'method'; editing?: PaymentMethod } | { kind: 'currency'; editing?: PaymentCurrency } | null;
@@ -19,13 +22,6 @@ export function PaymentMethodsPage() {
   const [open, setOpen] = useState<Open>(null);
   const methods = useCursorList('payment-methods', paymentMethod);
   const currencies = useCursorList('payment-currencies', paymentCurrency);
-  const status = (active: boolean) => (
-    <Chip
-      size="small"
-      color={active ? 'success' : 'default'}
-      label={t(active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
-    />
-  );
   const methodName = (id: string) => methods.rows.find((m) => m.id === id)?.name ?? id;
   const methodColumns: Column<PaymentMethod>[] = [
     { key: 'name', label: t('payment.admin.methods.name'), render: (m) => m.name },
@@ -34,20 +30,17 @@ export function PaymentMethodsPage() {
       label: t('payment.admin.methods.type'),
       render: (m) => t(`payment.admin.methods.types.${m.type}`),
     },
-    { key: 'status', label: t('payment.admin.common.status'), render: (m) => status(m.active) },
     {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (m) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" onClick={() => setOpen({ kind: 'method', editing: m })}>
-            {t('payment.admin.common.edit')}
-          </Button>
-          {m.active ? <ArchiveButton resource="payment-methods" id={m.id} name={m.name} /> : null}
-        </Stack>
-      ),
+      key: 'status',
+      label: t('payment.admin.common.status'),
+      render: (m) => <ActiveChip active={m.active} />,
     },
+    actionsColumn(t('payment.admin.common.actions'), (m: PaymentMethod) => (
+      <RowActions>
+        <EditButton onClick={() => setOpen({ kind: 'method', editing: m })} />
+        {m.active ? <ArchiveButton resource="payment-methods" id={m.id} name={m.name} /> : null}
+      </RowActions>
+    )),
   ];
   const currencyColumns: Column<PaymentCurrency>[] = [
     { key: 'symbol', label: t('payment.admin.currencies.symbol'), render: (c) => `${c.symbol} · ${c.name}` },
@@ -66,40 +59,30 @@ export function PaymentMethodsPage() {
       label: t('payment.admin.common.status'),
       render: (c) => (
         <Stack direction="row" spacing={0.5}>
-          {status(c.active)}
+          <ActiveChip active={c.active} />
           {c.is_base_currency ? (
             <Chip size="small" color="primary" label={t('payment.admin.currencies.baseBadge')} />
           ) : null}
         </Stack>
       ),
     },
-    {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (c) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" onClick={() => setOpen({ kind: 'currency', editing: c })}>
-            {t('payment.admin.common.edit')}
-          </Button>
-          {c.active ? <ArchiveButton resource="payment-currencies" id={c.id} name={c.symbol} /> : null}
-        </Stack>
-      ),
-    },
+    actionsColumn(t('payment.admin.common.actions'), (c: PaymentCurrency) => (
+      <RowActions>
+        <EditButton onClick={() => setOpen({ kind: 'currency', editing: c })} />
+        {c.active ? <ArchiveButton resource="payment-currencies" id={c.id} name={c.symbol} /> : null}
+      </RowActions>
+    )),
   ];
   return (
     <AdminPage
       testId="page-admin-methods"
       title={t('payment.admin.methods.title')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
+        <AddButton
+          label={t('payment.admin.methods.create')}
+          testId="method-create"
           onClick={() => setOpen({ kind: 'method' })}
-          data-testid="method-create"
-        >
-          {t('payment.admin.methods.create')}
-        </Button>
+        />
       }
     >
       <AdminTable
@@ -116,15 +99,13 @@ export function PaymentMethodsPage() {
         <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
           {t('payment.admin.currencies.title')}
         </Typography>
-        <Button
+        <AddButton
           variant="outlined"
-          startIcon={<AddOutlined />}
+          label={t('payment.admin.currencies.create')}
+          testId="currency-create"
           onClick={() => setOpen({ kind: 'currency' })}
           disabled={methods.rows.length === 0}
-          data-testid="currency-create"
-        >
-          {t('payment.admin.currencies.create')}
-        </Button>
+        />
       </Stack>
       <AdminTable
         testId="currencies-table"

@@ -1,4 +1,4 @@
-import { Chip, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import type { PaymentCurrency, Price } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { ArchiveButton } from '../layout/ArchiveButton';
@@ -6,6 +6,9 @@ import { CopyButton } from '../layout/CopyButton';
 import { AdminTable, type Column } from '../table/AdminTable';
 import type { Pagination } from '../table/useCursorList';
 import { priceAmountText, priceKind } from './priceText';
+import { ActiveChip } from '../layout/ActiveChip';
+import { actionsColumn } from '../table/actionsColumn';
+import { RowActions } from '../table/RowActions';
 
 interface PricesTableProps {
   rows: readonly Price[];
@@ -57,25 +60,14 @@ export function PricesTable({ rows, loading, error, pagination, ...props }: Pric
     {
       key: 'status',
       label: t('payment.admin.common.status'),
-      render: (p) => (
-        <Chip
-          size="small"
-          color={p.active ? 'success' : 'default'}
-          label={t(p.active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
-        />
-      ),
+      render: (p) => <ActiveChip active={p.active} />,
     },
-    {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (p) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <CopyButton text={p.id} label={t('payment.admin.common.copyId')} />
-          {p.active ? <ArchiveButton resource="prices" id={p.id} name={p.nickname ?? p.id} /> : null}
-        </Stack>
-      ),
-    },
+    actionsColumn(t('payment.admin.common.actions'), (p: Price) => (
+      <RowActions>
+        <CopyButton text={p.id} label={t('payment.admin.common.copyId')} />
+        {p.active ? <ArchiveButton resource="prices" id={p.id} name={p.nickname ?? p.id} /> : null}
+      </RowActions>
+    )),
   ];
   return (
     <AdminTable

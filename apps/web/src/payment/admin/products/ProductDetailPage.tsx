@@ -1,4 +1,3 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { price, product } from '@payshelf/api';
@@ -15,6 +14,8 @@ import { PriceDialog } from '../prices/PriceDialog';
 import { PricesTable } from '../prices/PricesTable';
 import { useCursorList } from '../table/useCursorList';
 import { ProductDialog } from './ProductDialog';
+import { ActiveChip } from '../layout/ActiveChip';
+import { AddButton } from '../layout/AddButton';
 
 /** `{mount}/admin/products/:id`: one product, its prices, and new prices of every kind. */
 export function ProductDetailPage() {
@@ -54,11 +55,7 @@ export function ProductDetailPage() {
         <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
             <Chip size="small" label={t(`payment.admin.products.types.${p.type}`)} />
-            <Chip
-              size="small"
-              color={p.active ? 'success' : 'default'}
-              label={t(p.active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
-            />
+            <ActiveChip active={p.active} />
             <Typography variant="body2" sx={{ fontFamily: 'monospace' }}>
               {p.id}
             </Typography>
@@ -71,15 +68,12 @@ export function ProductDetailPage() {
         <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
           {t('payment.admin.prices.title')}
         </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
+        <AddButton
+          label={t('payment.admin.prices.create')}
+          testId="price-create"
           onClick={() => setDialog('price')}
           disabled={!p?.active}
-          data-testid="price-create"
-        >
-          {t('payment.admin.prices.create')}
-        </Button>
+        />
       </Stack>
       <PricesTable
         rows={prices.rows}

@@ -1,5 +1,4 @@
-import AddOutlined from '@mui/icons-material/AddOutlined';
-import { Button, Chip, Link, MenuItem, Stack, TextField } from '@mui/material';
+import { Link, MenuItem, Stack, TextField } from '@mui/material';
 import { product, type Product } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,10 @@ import { useCursorList } from '../table/useCursorList';
 import { useDebounced } from '../table/useDebounced';
 import { formatDate } from '../layout/formatDate';
 import { ProductDialog } from './ProductDialog';
+import { ActiveChip } from '../layout/ActiveChip';
+import { AddButton } from '../layout/AddButton';
+import { actionsColumn } from '../table/actionsColumn';
+import { EditButton, RowActions } from '../table/RowActions';
 
 type ActiveFilter = '' | 'true' | 'false';
 
@@ -45,46 +48,30 @@ export function ProductsPage() {
     {
       key: 'status',
       label: t('payment.admin.common.status'),
-      render: (p) => (
-        <Chip
-          size="small"
-          color={p.active ? 'success' : 'default'}
-          label={t(p.active ? 'payment.admin.common.active' : 'payment.admin.common.archived')}
-        />
-      ),
+      render: (p) => <ActiveChip active={p.active} />,
     },
     {
       key: 'created',
       label: t('payment.admin.common.created'),
       render: (p) => formatDate(p.created_at, i18n.language),
     },
-    {
-      key: 'actions',
-      label: t('payment.admin.common.actions'),
-      align: 'right',
-      render: (p) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" onClick={() => setDialog({ editing: p })}>
-            {t('payment.admin.common.edit')}
-          </Button>
-          {p.active ? <ArchiveButton resource="products" id={p.id} name={p.name} /> : null}
-        </Stack>
-      ),
-    },
+    actionsColumn(t('payment.admin.common.actions'), (p: Product) => (
+      <RowActions>
+        <EditButton onClick={() => setDialog({ editing: p })} />
+        {p.active ? <ArchiveButton resource="products" id={p.id} name={p.name} /> : null}
+      </RowActions>
+    )),
   ];
   return (
     <AdminPage
       testId="page-admin-products"
       title={t('payment.admin.products.title')}
       actions={
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
+        <AddButton
+          label={t('payment.admin.products.create')}
+          testId="product-create"
           onClick={() => setDialog({})}
-          data-testid="product-create"
-        >
-          {t('payment.admin.products.create')}
-        </Button>
+        />
       }
     >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>

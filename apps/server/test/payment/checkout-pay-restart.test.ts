@@ -3,12 +3,12 @@ import { startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { until } from '../support/until.js';
 import {
   browserCall,
   newSession,
   seedChainCatalog,
   submitBody,
-  until,
   walletRequest,
   type SubmitAnswer,
 } from './pay-support.js';

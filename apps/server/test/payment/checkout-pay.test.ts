@@ -6,12 +6,12 @@ import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { openSocket, socketUrl } from '../support/socket.js';
+import { until } from '../support/until.js';
 import {
   browserCall,
   newSession,
   seedChainCatalog,
   submitBody,
-  until,
   walletRequest,
   type Catalog,
   type SubmitAnswer,

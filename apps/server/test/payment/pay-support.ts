@@ -110,17 +110,3 @@ export function walletRequest(a: SubmitAnswer) {
     data: a.paymentTarget.request.data as Hex,
   };
 }
-
-export async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

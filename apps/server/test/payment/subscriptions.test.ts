@@ -9,14 +9,8 @@ import { getIntent } from '../../src/payment/intents/repo.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { openSocket, socketUrl } from '../support/socket.js';
-import {
-  browserCall,
-  seedChainCatalog,
-  submitBody,
-  until,
-  walletRequest,
-  type Catalog,
-} from './pay-support.js';
+import { until } from '../support/until.js';
+import { browserCall, seedChainCatalog, submitBody, walletRequest, type Catalog } from './pay-support.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
 import {
   recurringPrice,

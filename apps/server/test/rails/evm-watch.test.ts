@@ -4,26 +4,13 @@ import type { ConfirmedHandler, RejectedHandler, WatchEvent } from '../../src/ra
 import { startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { until } from '../support/until.js';
 
 // The confirmation watcher is a PostgreSQL job: it calls the registered callbacks once per payment, and
 // a payment pending when the server stops completes on the next server of the same database.
 let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let chain: TestChain;
 const servers: TestServer[] = [];
-
-async function until<T>(
-  what: string,
-  probe: () => Promise<T | undefined> | T | undefined,
-  ms = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function server(): Promise<TestServer> {
   const s = await startTestServer(database.url);

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCurrency, startPaymentEnv, type PaymentTestEnv } from './support.js';
+import {
+  createLink,
+  createPrice,
+  createProduct,
+  seedCurrency,
+  startPaymentEnv,
+  type PaymentTestEnv,
+} from './support.js';
 
 let env: PaymentTestEnv;
 let currencyId: string;
@@ -22,21 +29,10 @@ interface Line {
   custom_amount: string | null;
 }
 
-async function product(extra: Record<string, unknown> = {}) {
-  return String((await env.test('POST', '/products', { body: { name: 'Thing', ...extra } })).body.id);
-}
-async function price(productId: string, body: Record<string, unknown>) {
-  const res = await env.test('POST', '/prices', {
-    body: { product_id: productId, currency_id: currencyId, ...body },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.id);
-}
-async function link(body: Record<string, unknown>) {
-  const res = await env.test('POST', '/payment-links', { body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.id);
-}
+const product = (extra: Record<string, unknown> = {}) => createProduct(env.test, extra);
+const price = (productId: string, body: Record<string, unknown>) =>
+  createPrice(env.test, currencyId, productId, body);
+const link = (body: Record<string, unknown>) => createLink(env.test, body);
 async function start(plink: string) {
   const res = await env.anonymous('POST', `/checkout-sessions/start/${plink}`, {
     body: {},

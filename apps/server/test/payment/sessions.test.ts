@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
-import { seedCurrency, startPaymentEnv, type PaymentTestEnv } from './support.js';
+import {
+  createLink,
+  createPrice,
+  createProduct,
+  seedCurrency,
+  startPaymentEnv,
+  type PaymentTestEnv,
+} from './support.js';
 
 // Browser calls that depend on who is signed in: settings changes (owner/admin), customers/me,
 // sync-to-space, the checkout's customer, and admin key management.
@@ -12,21 +19,10 @@ beforeAll(async () => {
 });
 afterAll(() => env?.stop());
 
-async function product() {
-  return String((await env.test('POST', '/products', { body: { name: 'Thing' } })).body.id);
-}
-async function price(productId: string, body: Record<string, unknown>) {
-  const res = await env.test('POST', '/prices', {
-    body: { product_id: productId, currency_id: currencyId, ...body },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.id);
-}
-async function link(body: Record<string, unknown>) {
-  const res = await env.test('POST', '/payment-links', { body });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return String(res.body.id);
-}
+const product = () => createProduct(env.test);
+const price = (productId: string, body: Record<string, unknown>) =>
+  createPrice(env.test, currencyId, productId, body);
+const link = (body: Record<string, unknown>) => createLink(env.test, body);
 
 describe('settings, customers/me and sync-to-space with sessions', () => {
   it('answers settings by mode and lets only an owner or admin change them', async () => {

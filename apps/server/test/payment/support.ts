@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { createKey } from '../../src/payment/keys/service.js';
@@ -96,4 +97,30 @@ export async function seedCurrency(client: Client, decimal = 6, precision = 6) {
     },
   });
   return { method: method.body, currency: currency.body, currencyId: String(currency.body.id) };
+}
+
+/** Creates a product named "Thing" (plus `extra`); answers its id. */
+export async function createProduct(client: Client, extra: Record<string, unknown> = {}) {
+  return String((await client('POST', '/products', { body: { name: 'Thing', ...extra } })).body.id);
+}
+
+/** Creates a price of `productId` in `currencyId` (plus `body`), expecting 200; answers its id. */
+export async function createPrice(
+  client: Client,
+  currencyId: string,
+  productId: string,
+  body: Record<string, unknown>,
+) {
+  const res = await client('POST', '/prices', {
+    body: { product_id: productId, currency_id: currencyId, ...body },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return String(res.body.id);
+}
+
+/** Creates a payment link, expecting 200; answers its id. */
+export async function createLink(client: Client, body: Record<string, unknown>) {
+  const res = await client('POST', '/payment-links', { body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return String(res.body.id);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChain, type TestChain } from '../support/chain.js';
-import { newWallet, signIn, TestBrowser } from '../support/identity.js';
+import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { browserCall, seedChainCatalog, submitBody, walletRequest, type Catalog } from './pay-support.js';
 import { recurringPrice, subscriptionSession, type SessionView } from './subscription-support.js';
 import { startPaymentEnv, type Answer, type PaymentTestEnv } from './support.js';
@@ -46,15 +46,7 @@ const missing = (noun: string, id: string) => ({
 beforeAll(async () => {
   [env, chain] = await Promise.all([startPaymentEnv(), startChain()]);
   cat = await seedChainCatalog(env.test, chain, chain.freshAddress());
-  [owner, alice, bob] = [1, 2, 3].map(() => new TestBrowser(env.server.url)) as [
-    TestBrowser,
-    TestBrowser,
-    TestBrowser,
-  ];
-  // The first DID to sign in becomes the owner.
-  await signIn(owner, newWallet('Olivia Owner', 'owner@example.com'));
-  await signIn(alice, newWallet('Alice Example', 'alice@example.com'));
-  await signIn(bob, newWallet('Bob Example', 'bob@example.com'));
+  [owner, alice, bob] = await signInOwnerAliceBob(env.server.url);
   mine = await buy(alice, true, 1);
   bobs = await buy(bob, false, 2);
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../src/db/schema/index.js';
-import { newWallet, signIn, TestBrowser } from '../support/identity.js';
+import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { browserCall, newSession, submitBody, type Catalog } from './pay-support.js';
 import { seedCurrency, startPaymentEnv, type Answer, type PaymentTestEnv } from './support.js';
 
@@ -68,15 +68,7 @@ async function invoiceLike(
 
 beforeAll(async () => {
   env = await startPaymentEnv();
-  [owner, alice, bob] = [1, 2, 3].map(() => new TestBrowser(env.server.url)) as [
-    TestBrowser,
-    TestBrowser,
-    TestBrowser,
-  ];
-  // The first DID to sign in becomes the owner.
-  await signIn(owner, newWallet('Olivia Owner', 'owner@example.com'));
-  await signIn(alice, newWallet('Alice Example', 'alice@example.com'));
-  await signIn(bob, newWallet('Bob Example', 'bob@example.com'));
+  [owner, alice, bob] = await signInOwnerAliceBob(env.server.url);
   const { method, currencyId } = await seedCurrency(env.test);
   const product = await env.test('POST', '/products', { body: { name: 'Free sample' } });
   const price = await env.test('POST', '/prices', {

@@ -86,6 +86,18 @@ export async function signIn(browser: TestBrowser, wallet: HeadlessWallet): Prom
   return user;
 }
 
+/**
+ * Three browsers signed in on a fresh server at `url`: Olivia the owner (the first DID to sign in becomes
+ * the owner), then Alice and Bob.
+ */
+export async function signInOwnerAliceBob(url: string): Promise<[TestBrowser, TestBrowser, TestBrowser]> {
+  const [owner, alice, bob] = [new TestBrowser(url), new TestBrowser(url), new TestBrowser(url)] as const;
+  await signIn(owner, newWallet('Olivia Owner', 'owner@example.com'));
+  await signIn(alice, newWallet('Alice Example', 'alice@example.com'));
+  await signIn(bob, newWallet('Bob Example', 'bob@example.com'));
+  return [owner, alice, bob];
+}
+
 /** What the app sent back, decoded (after checking its signature). */
 export interface AppMessage {
   appPk: string;

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
 import { nextInvoiceNumber } from '../../apps/server/src/payment/billing/invoice-number.js';
 import { newId } from '../../apps/server/src/payment/shared/ids.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
-import { overflowing, signInAsNewCustomer } from './support/customer.js';
+import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { openDatabase } from './support/database.js';
 
 /**
@@ -23,21 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await database?.end();
 });
-
-/** Opens a demo link's checkout, fills the contact fields and presses Pay. */
-async function payDemo(page: Page, title: string, buyer: string): Promise<void> {
-  await page.goto('/payment/demo');
-  await page
-    .getByTestId('demo-link')
-    .filter({ hasText: title })
-    .getByRole('link', { name: 'Open checkout' })
-    .click();
-  await page.getByTestId('payment-form').waitFor();
-  await page.getByTestId('currency-TUSD').click();
-  await page.getByTestId('field-name').fill(buyer);
-  await page.getByTestId('field-email').fill(`${buyer.toLowerCase()}@example.com`);
-  await page.getByTestId('pay-button').click();
-}
 
 /** A 2.5 TUSD open invoice of the customer of `templateId`, due yesterday. */
 async function pastDueInvoiceLike(templateId: string): Promise<{ id: string; number: string }> {

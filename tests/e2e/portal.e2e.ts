@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
-import { overflowing, signInAsNewCustomer } from './support/customer.js';
+import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
 
 /**
@@ -32,21 +32,6 @@ async function demoRpcUrl(page: Page): Promise<string> {
   return demo?.settings.ethereum?.api_host ?? '';
 }
 
-/** Opens a demo link from the demo page and pays it in TUSD with the test wallet (or fast pay). */
-async function checkout(page: Page, title: string, buyer: string): Promise<void> {
-  await page.goto('/payment/demo');
-  await page
-    .getByTestId('demo-link')
-    .filter({ hasText: title })
-    .getByRole('link', { name: 'Open checkout' })
-    .click();
-  await page.getByTestId('payment-form').waitFor();
-  await page.getByTestId('currency-TUSD').click();
-  await page.getByTestId('field-name').fill(buyer);
-  await page.getByTestId('field-email').fill(`${buyer.toLowerCase()}@example.com`);
-  await page.getByTestId('pay-button').click();
-}
-
 async function payWithTestWallet(page: Page): Promise<void> {
   const walletDialog = page.getByTestId('wallet-dialog');
   const fastPay = page.getByTestId('fast-pay-dialog');
@@ -59,7 +44,7 @@ describe('customer portal pages', () => {
   it('shows the buyer the paid invoice of a one-time purchase, and nobody else', async () => {
     const { context, page } = await newPage();
     await signInAsNewCustomer(page, 'Bea', '/payment/demo');
-    await checkout(page, 'One-time purchase', 'Bea');
+    await payDemo(page, 'One-time purchase', 'Bea');
     await payWithTestWallet(page);
     await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'View invoice' }).click();
@@ -122,7 +107,7 @@ describe('customer portal pages', () => {
   it('shows the trialing subscription of the trial plan with its trial end', async () => {
     const { context, page } = await newPage();
     await signInAsNewCustomer(page, 'Tara', '/payment/demo');
-    await checkout(page, 'Subscription with a trial', 'Tara');
+    await payDemo(page, 'Subscription with a trial', 'Tara');
     await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
     await page.getByRole('link', { name: 'View subscription' }).click();
 

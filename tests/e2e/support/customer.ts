@@ -37,3 +37,18 @@ export async function overflowing(page: Page, testId: string): Promise<string[]>
       );
   }, testId);
 }
+
+/** Opens a demo link's checkout from the demo page, picks TUSD, fills the contact fields and presses Pay. */
+export async function payDemo(page: Page, title: string, buyer: string): Promise<void> {
+  await page.goto('/payment/demo');
+  await page
+    .getByTestId('demo-link')
+    .filter({ hasText: title })
+    .getByRole('link', { name: 'Open checkout' })
+    .click();
+  await page.getByTestId('payment-form').waitFor();
+  await page.getByTestId('currency-TUSD').click();
+  await page.getByTestId('field-name').fill(buyer);
+  await page.getByTestId('field-email').fill(`${buyer.toLowerCase()}@example.com`);
+  await page.getByTestId('pay-button').click();
+}

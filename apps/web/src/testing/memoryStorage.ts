@@ -12,3 +12,15 @@ export function memoryStorage(): Storage {
     setItem: (k, v) => void map.set(k, v),
   };
 }
+
+/** Test helper: a storage whose every read and write throws (storage denied, as in some private modes). */
+export function deniedStorage(): Pick<Storage, 'getItem' | 'setItem'> {
+  return {
+    getItem: () => {
+      throw new Error('denied');
+    },
+    setItem: () => {
+      throw new Error('denied');
+    },
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../../testing/memoryStorage';
+import { deniedStorage, memoryStorage } from '../../../testing/memoryStorage';
 import { LIVEMODE_STORAGE_KEY, readLivemode, writeLivemode } from './livemodeStorage';
 
 describe('livemode storage', () => {
@@ -18,14 +18,7 @@ describe('livemode storage', () => {
   });
 
   it('survives a storage that throws', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = deniedStorage();
     expect(readLivemode(broken)).toBe(false);
     expect(() => writeLivemode(broken, true)).not.toThrow();
   });

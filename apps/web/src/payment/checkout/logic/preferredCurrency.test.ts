@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../../testing/memoryStorage';
+import { deniedStorage, memoryStorage } from '../../../testing/memoryStorage';
 import {
   chooseCurrency,
   currencyStorageKey,
@@ -30,14 +30,7 @@ describe('preferred currency', () => {
   });
 
   it('survives a storage that throws', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = deniedStorage();
     expect(readPreferredCurrency(broken, 'did:a')).toBeNull();
     expect(() => writePreferredCurrency(broken, 'did:a', 'pc_a')).not.toThrow();
   });

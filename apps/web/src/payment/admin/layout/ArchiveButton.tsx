@@ -1,9 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { useAdminMutation } from '../api/hooks';
+import { ConfirmButton } from './ConfirmButton';
 
 const anyObject = z.object({ id: z.string() });
 
@@ -15,43 +12,18 @@ export function ArchiveButton(props: {
   also?: readonly string[];
 }) {
   const { t } = useTranslation();
-  const { enqueueSnackbar } = useSnackbar();
-  const [open, setOpen] = useState(false);
-  const archive = useAdminMutation([props.resource, ...(props.also ?? [])], anyObject, () => ({
-    method: 'PUT',
-    path: `/${props.resource}/${encodeURIComponent(props.id)}/archive`,
-  }));
-  const confirm = () =>
-    archive.mutate(undefined, {
-      onSuccess: () => {
-        enqueueSnackbar(t('payment.admin.common.archivedDone', { name: props.name }), { variant: 'success' });
-        setOpen(false);
-      },
-      onError: (e) => enqueueSnackbar(e.message, { variant: 'error', persist: true }),
-    });
   return (
-    <>
-      <Button size="small" color="warning" onClick={() => setOpen(true)} data-testid="archive-button">
-        {t('payment.admin.common.archive')}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)}>
-        <DialogTitle>{t('payment.admin.common.archiveTitle', { name: props.name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('payment.admin.common.archiveText')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>{t('payment.admin.common.cancel')}</Button>
-          <Button
-            color="warning"
-            variant="contained"
-            onClick={confirm}
-            disabled={archive.isPending}
-            data-testid="archive-confirm"
-          >
-            {t('payment.admin.common.archive')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <ConfirmButton
+      label={t('payment.admin.common.archive')}
+      color="warning"
+      title={t('payment.admin.common.archiveTitle', { name: props.name })}
+      text={t('payment.admin.common.archiveText')}
+      done={t('payment.admin.common.archivedDone', { name: props.name })}
+      call={{ method: 'PUT', path: `/${props.resource}/${encodeURIComponent(props.id)}/archive` }}
+      schema={anyObject}
+      resources={[props.resource, ...(props.also ?? [])]}
+      testId="archive-button"
+      confirmTestId="archive-confirm"
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { localizeMessage, requestLocale, type MessageLocale } from './error-locale.js';
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -22,6 +23,9 @@ const STATUS: Record<ErrorType, number> = {
 
 /** The one error every endpoint answers with: `{ error: { type, code, message, param? } }`. */
 export class ApiError extends Error {
+  /** What the message was built from (e.g. a money rule's min and max), to rebuild it in another language. */
+  values?: Readonly<Record<string, string>>;
+
   constructor(
     readonly type: ErrorType,
     readonly code: string,
@@ -32,12 +36,22 @@ export class ApiError extends Error {
     super(message);
   }
 
+  withValues(values: Readonly<Record<string, string>> | undefined): this {
+    if (values) this.values = values;
+    return this;
+  }
+
   toJSON() {
+    return this.body('en');
+  }
+
+  /** The one shape; `locale` only changes `message`, for codes in the error catalog. */
+  body(locale: MessageLocale) {
     return {
       error: {
         type: this.type,
         code: this.code,
-        message: this.message,
+        message: localizeMessage(locale, this.code, this.message, this.values),
         ...(this.param ? { param: this.param } : {}),
       },
     };
@@ -81,9 +95,10 @@ export function parseWith<S extends z.ZodType>(
 /** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
+    const locale = requestLocale(request);
     if (err instanceof ApiError) {
       if (err.status >= 500) request.log.error({ err }, 'request failed');
-      return reply.status(err.status).send(err.toJSON());
+      return reply.status(err.status).send(err.body(locale));
     }
     if (err instanceof z.ZodError) return reply.status(400).send(fromZodError(err, 'body').toJSON());
     const fe = err as FastifyError;
@@ -97,6 +112,6 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply
       .status(500)
-      .send(new ApiError('api_error', 'internal_error', 'Something went wrong on our side').toJSON());
+      .send(new ApiError('api_error', 'internal_error', 'Something went wrong on our side').body(locale));
   });
 }

@@ -8,6 +8,7 @@ import {
   fastCheckoutConfirmBody,
 } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
+import { localizeText, requestLocale } from '../../core/http/error-locale.js';
 import type { PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { sessionObject } from './serialize.js';
@@ -59,6 +60,11 @@ export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     body: fastCheckoutConfirmBody,
     query: browserQuery,
     response: fastCheckoutConfirmAnswer,
-    handler: ({ caller, params, body }) => fastCheckoutConfirm(ctx, caller, params.id ?? '', body.payer),
+    // The refusal notice is shown to the customer as it is, so it follows the request's language.
+    handler: async ({ caller, params, body, request }) => {
+      const answer = await fastCheckoutConfirm(ctx, caller, params.id ?? '', body.payer);
+      if (!answer.message) return answer;
+      return { ...answer, message: localizeText(requestLocale(request), answer.message) };
+    },
   });
 }

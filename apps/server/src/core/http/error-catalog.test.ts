@@ -1,0 +1,136 @@
+import {
+  AmountInvalidError,
+  AmountPrecisionError,
+  CurrencyNotConfiguredError,
+  DonationAmountError,
+  ExceedInventoryError,
+  ExceedPurchaseLimitError,
+  MultipleCustomUnitAmountError,
+  PriceTiersError,
+  UnsupportedIntervalError,
+  type MoneyRuleError,
+} from '@payshelf/money';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ACCOUNT_CHANGED } from '../../payment/checkout/submit.js';
+import { asApiError } from '../../payment/shared/rules.js';
+import { ERROR_CATALOG } from './error-catalog.js';
+import { localizeText, normalizeLocale, readTemplate } from './error-locale.js';
+import { ApiError, fromZodError } from './errors.js';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+function ruleError(err: MoneyRuleError): ApiError {
+  const api = asApiError(err, 'amount');
+  if (!(api instanceof ApiError)) throw new Error('a money rule error must become an ApiError');
+  return api;
+}
+
+describe('error catalog', () => {
+  it('has an English and a different Chinese text with the same placeholders for every entry', () => {
+    for (const entry of ERROR_CATALOG) {
+      expect(entry.en.trim(), entry.code).not.toBe('');
+      expect(entry.zh.trim(), entry.code).not.toBe('');
+      expect(entry.zh, entry.code).not.toBe(entry.en);
+      expect(placeholders(entry.zh), `${entry.code}: ${entry.en}`).toEqual(placeholders(entry.en));
+    }
+    const keys = ERROR_CATALOG.map((e) => `${e.code}\u0000${e.en}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('covers every money rule, keeps its English text and fills the Chinese one from its values', () => {
+    const rules: MoneyRuleError[] = [
+      new AmountInvalidError('1.2.3'),
+      new AmountPrecisionError(2),
+      new UnsupportedIntervalError('fortnight', '1'),
+      new CurrencyNotConfiguredError('price_1', 'cur_1'),
+      new MultipleCustomUnitAmountError(2),
+      new PriceTiersError('overlap'),
+      new ExceedInventoryError(3, 1),
+      new ExceedPurchaseLimitError(3, 2),
+      new DonationAmountError('0.5', '50'),
+    ];
+    for (const rule of rules) {
+      const api = ruleError(rule);
+      expect(api.body('en').error).toEqual({
+        type: 'invalid_request_error',
+        code: rule.code,
+        message: rule.message,
+        param: 'amount',
+      });
+      const zh = api.body('zh').error;
+      expect({ code: zh.code, type: zh.type, param: zh.param }).toEqual({
+        code: rule.code,
+        type: 'invalid_request_error',
+        param: 'amount',
+      });
+      expect(zh.message, rule.code).not.toBe(rule.message);
+      expect(zh.message, rule.code).not.toMatch(/[{}]/);
+    }
+    expect(ruleError(new DonationAmountError('0.5', '50')).body('zh').error.message).toBe(
+      '请输入 0.5 到 50 之间的金额。',
+    );
+    expect(ruleError(new AmountPrecisionError(2)).body('zh').error.message).toBe(
+      '金额的小数位数不能超过 2 位',
+    );
+  });
+
+  it('answers the SPEC texts in English and their Chinese texts for zh', () => {
+    const cases: Array<[ApiError, string, string]> = [
+      [ApiError.badRequest('checkout_session_expired', 'Expired Link'), 'Expired Link', '链接已过期'],
+      [
+        ApiError.badRequest('DONATION_NOT_ENABLED', 'Donation feature is not enabled'),
+        'Donation feature is not enabled',
+        '未启用打赏功能',
+      ],
+      [
+        ApiError.badRequest('PAYMENT_METHOD_NOT_SUPPORTED', 'This payment method is not supported'),
+        'This payment method is not supported',
+        '不支持该支付方式',
+      ],
+      [ApiError.unauthenticated(), 'Sign in first', '请先登录'],
+      [ApiError.notFound(), 'No such resource', '资源不存在'],
+      [ApiError.forbidden(), 'You are not allowed to do this', '您无权执行此操作'],
+    ];
+    for (const [error, en, zh] of cases) {
+      expect(error.body('en').error.message).toBe(en);
+      expect(error.body('zh').error.message).toBe(zh);
+      expect(error.toJSON().error.message).toBe(en);
+    }
+    expect(localizeText('zh', ACCOUNT_CHANGED)).toBe('账户已变更，请手动支付。');
+    expect(localizeText('en', ACCOUNT_CHANGED)).toBe('Account changed, please pay manually.');
+  });
+
+  it('keeps unknown codes, other texts of a known code and validation details as they are', () => {
+    const unknown = ApiError.badRequest('something_new', 'Something new happened', 'field');
+    expect(unknown.body('zh').error).toEqual(unknown.body('en').error);
+    const other = ApiError.badRequest('resource_missing', "No such price: 'price_1'", 'price_id');
+    expect(other.body('zh').error.message).toBe("No such price: 'price_1'");
+    const zod = fromZodError(
+      z.object({ amount: z.string() }).safeParse({}).error ?? new z.ZodError([]),
+      'body',
+    );
+    expect(zod.body('zh').error.message).toBe(zod.message);
+    expect(zod.message).toMatch(/^Validate failed: amount: /);
+  });
+
+  it('reads the values back out of a message made from a template', () => {
+    expect(readTemplate("No such checkout session: '{id}'", "No such checkout session: 'cs_1'")).toEqual({
+      id: 'cs_1',
+    });
+    expect(readTemplate('Please enter an amount between {min} and {max}.', 'Expired Link')).toBeNull();
+  });
+
+  it('maps language tags like the web: tw and zh-* to zh, anything unknown to none', () => {
+    expect(['zh', 'zh-CN', 'zh_TW', 'zh-Hant', 'tw', ' ZH '].map(normalizeLocale)).toEqual(
+      Array(6).fill('zh'),
+    );
+    expect(['en', 'en-US'].map(normalizeLocale)).toEqual(['en', 'en']);
+    expect(['fr', '', null, undefined].map(normalizeLocale)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+  });
+});

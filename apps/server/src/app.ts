@@ -1,9 +1,13 @@
 import fastifyCookie from '@fastify/cookie';
+import { ANALYTICS_PREFIX } from '@payshelf/api';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './core/config.js';
 import { installErrorHandling } from './core/http/errors.js';
+import { installRateLimits } from './core/http/rate-limits.js';
+import { installSameOrigin } from './core/http/same-origin.js';
+import { installSecurityHeaders } from './core/http/security-headers.js';
 import { serveSpa } from './core/http/spa.js';
 import { registerMaintenanceJobs } from './core/jobs/maintenance.js';
 import { JobQueue } from './core/jobs/queue.js';
@@ -16,6 +20,8 @@ import { healthRoutes } from './platform/health/routes.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
 import { Rails } from './rails/registry.js';
 import { registerIdentity } from './platform/identity/index.js';
+import { BINDING_COOKIE } from './platform/identity/connect/routes.js';
+import { SESSION_COOKIE } from './platform/identity/guard.js';
 import { registerIcons } from './platform/icons/index.js';
 import { registerAnalytics } from './platform/analytics/index.js';
 import { registerNotifications } from './platform/notifications/index.js';
@@ -70,6 +76,21 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
   installErrorHandling(app);
   await app.register(fastifyCookie);
+  installSameOrigin(app, {
+    credentialCookies: [SESSION_COOKIE, BINDING_COOKIE],
+    publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null,
+  });
+  installSecurityHeaders(app, {
+    paymentMount: config.PAYMENT_MOUNT_POINT,
+    checkoutFrameAncestors: config.CHECKOUT_FRAME_ANCESTORS,
+  });
+  await installRateLimits(app, {
+    paymentMount: config.PAYMENT_MOUNT_POINT,
+    analyticsPrefix: ANALYTICS_PREFIX,
+    checkoutStartPerMinute: config.CHECKOUT_START_RATE_PER_MINUTE,
+    apiKeyFailuresPerMinute: config.API_KEY_FAILURE_RATE_PER_MINUTE,
+    analyticsBeaconsPerMinute: config.ANALYTICS_BEACON_RATE_PER_MINUTE,
+  });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   registerMaintenanceJobs(jobs, database.pool);

@@ -10,6 +10,15 @@ const mountPoint = z
   .regex(/^\/[a-z0-9\-/]*$/i, 'must start with / and contain only letters, digits, - and /')
   .transform((v) => (v.length > 1 ? v.replace(/\/+$/, '') : v));
 
+const ORIGIN_PATTERN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const frameAncestors = z
+  .string()
+  .transform((v) => v.split(/[\s,]+/).filter((o) => o.length > 0))
+  .refine((list) => list.every((o) => ORIGIN_PATTERN.test(o)), {
+    message: 'must be origins such as https://shop.example.com (a leading *. is allowed), separated by spaces',
+  })
+  .transform((list) => list.map((o) => o.toLowerCase()));
+
 /** Every setting the server reads from the environment, validated once at start. */
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -75,6 +84,17 @@ const schema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().min(0.01).max(365).default(30),
   /** DID Connect tokens each client address may create per minute. */
   CONNECT_TOKEN_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Checkout sessions one client address may start from payment links per minute. */
+  CHECKOUT_START_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Calls with a wrong or revoked secret key one client address may make per minute. */
+  API_KEY_FAILURE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Analytics page-view and event beacons one client address may send per minute. */
+  ANALYTICS_BEACON_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /**
+   * Origins allowed to show the checkout in an iframe (its inline/embed mode), separated by spaces or
+   * commas, e.g. `https://shop.example.com https://*.example.org`. Every other page refuses framing.
+   */
+  CHECKOUT_FRAME_ANCESTORS: frameAncestors.default([]),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDistDir: string };

@@ -22,6 +22,10 @@ export class TestBrowser {
     if (this.cookies.size > 0) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
+    // As browsers do: every request that is not a GET or HEAD says which page (origin) sent it.
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD' && !headers.has('origin'))
+      headers.set('origin', new URL(this.baseUrl).origin);
     if (init.body !== undefined && !headers.has('content-type'))
       headers.set('content-type', 'application/json');
     const res = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: 'manual' });

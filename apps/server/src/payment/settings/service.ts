@@ -37,9 +37,8 @@ export async function paymentSettingsFor(db: Db, livemode: boolean) {
 }
 
 /**
- * POST /settings: the record of a mount location, created on first use. Anyone may create it (the
- * donation widget does, for every visitor), but only an owner or admin creates it active; an existing
- * record comes back unchanged.
+ * POST /settings: the record of a mount location, created on first use (the route lets only an owner
+ * or admin call it); `active` is honoured only for them; an existing record comes back unchanged.
  */
 export async function ensureSetting(
   db: Db,

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@payshelf/api';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
+import { assertSameOrigin } from '../../core/http/same-origin.js';
 import type { DidConnect } from './connect/registry.js';
 import { hasAnyRole, isDeveloperRoles, type UserRole } from './roles.js';
 import type { IdentityService, SessionContext } from './service.js';
@@ -52,33 +53,12 @@ export async function optionalUser(request: FastifyRequest): Promise<SessionUser
   return (await sessionOf(request))?.user ?? null;
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * Defence in depth next to SameSite=Lax: a state-changing request authenticated by cookie must not
- * come from a page of another site (its Origin names another host than the request, or than PUBLIC_URL).
- */
-function assertSameOrigin(request: FastifyRequest): void {
-  if (SAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.origin;
-  if (!origin) return;
-  // Hosts, not origins: behind a TLS-terminating proxy the request may look like http while the
-  // page's Origin is https. A page of another site has another host either way.
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    host = '';
-  }
-  if (host === request.host || origin === request.server.identity.publicOrigin) return;
-  throw new ApiError('permission_error', 'cross_origin_request', 'Requests from other sites are not allowed');
-}
-
 /** The signed-in user; 401 for a guest. */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await optionalUser(request);
   if (!user) throw ApiError.unauthenticated();
-  assertSameOrigin(request);
+  // The app-wide hook already applied it; repeated here so no guarded write can ever skip it.
+  assertSameOrigin(request, [SESSION_COOKIE], request.server.identity.publicOrigin);
   return user;
 }
 

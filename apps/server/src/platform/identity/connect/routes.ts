@@ -189,7 +189,7 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
     const chain = [h.ensureContext, h.ensureSignedJson, guardSignedJson, refuseFinished, h.onAuthRequest];
     return walletReply(reply, await run(request, reply, chain));
   });
-  app.post(`${o.base}/auth`, { bodyLimit: 256 * 1024 }, async (request, reply) => {
+  app.post(`${o.base}/auth`, { bodyLimit: 256 * 1024, config: { crossSite: 'signed' } }, async (request, reply) => {
     const chain = [
       h.ensureContext,
       h.ensureSignedJson,

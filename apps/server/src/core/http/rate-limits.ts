@@ -1,0 +1,83 @@
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from './errors.js';
+
+export interface RateLimitSettings {
+  paymentMount: string;
+  analyticsPrefix: string;
+  /** Checkout sessions one client address may start from payment links per minute. */
+  checkoutStartPerMinute: number;
+  /** Requests with a wrong or revoked secret key one client address may make per minute. */
+  apiKeyFailuresPerMinute: number;
+  /** Page-view and event beacons one client address may send per minute. */
+  analyticsBeaconsPerMinute: number;
+}
+
+type Limiter = (
+  request: FastifyRequest,
+  options?: { increment?: boolean },
+) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
+
+const SECRET_KEY_BEARER = /^Bearer\s/i;
+
+/** Answers 429 in the one error shape, with Retry-After in seconds. */
+function refuse(reply: FastifyReply, seconds: number, message: string): never {
+  reply.header('retry-after', String(Math.max(1, seconds)));
+  throw new ApiError('rate_limit_error', 'rate_limited', message);
+}
+
+async function enforce(
+  limiter: Limiter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: string,
+  increment = true,
+) {
+  const state = await limiter(request, { increment });
+  // Counting: this request is over the limit. Peeking: the next counted one would be.
+  const over = increment ? state.isExceeded : state.remaining === 0;
+  if (!state.isAllowed && over) refuse(reply, state.ttlInSeconds ?? 60, message);
+}
+
+/**
+ * Per-client-address limits (client address as Fastify sees it: TRUST_PROXY decides whether
+ * X-Forwarded-For counts), kept in this process's memory:
+ * - starting a checkout session from a payment link (anyone may, without signing in);
+ * - secret-key guessing: only calls answered 401 count, and once over the limit every call with an
+ *   Authorization header is refused until the window ends;
+ * - analytics beacons.
+ * DID Connect sign-in tokens have their own limit (CONNECT_TOKEN_RATE_PER_MINUTE).
+ */
+export async function installRateLimits(app: FastifyInstance, settings: RateLimitSettings): Promise<void> {
+  const limiters: { checkoutStart?: Limiter; keyFailures?: Limiter; beacons?: Limiter } = {};
+  // A scope of its own: the plugin's route hooks stay out of every other module's routes.
+  await app.register(async (scope) => {
+    await scope.register(fastifyRateLimit, { global: false });
+    const perMinute = (max: number) => scope.createRateLimit({ max, timeWindow: 60_000 });
+    limiters.checkoutStart = perMinute(settings.checkoutStartPerMinute);
+    limiters.keyFailures = perMinute(settings.apiKeyFailuresPerMinute);
+    limiters.beacons = perMinute(settings.analyticsBeaconsPerMinute);
+  });
+  const { checkoutStart, keyFailures, beacons } = limiters;
+  if (!checkoutStart || !keyFailures || !beacons) throw new Error('rate limits did not start');
+
+  const mount = settings.paymentMount === '/' ? '' : settings.paymentMount;
+  const startRoute = `${mount}/api/checkout-sessions/start/:id`;
+  const beaconRoutes = new Set([`${settings.analyticsPrefix}/pv/*`, `${settings.analyticsPrefix}/evt/*`]);
+  const usesKey = (request: FastifyRequest) => SECRET_KEY_BEARER.test(request.headers.authorization ?? '');
+
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (request.method === 'POST' && route === startRoute) {
+      await enforce(checkoutStart, request, reply, 'Too many checkouts started; try again in a minute');
+    } else if (request.method === 'GET' && route !== undefined && beaconRoutes.has(route)) {
+      await enforce(beacons, request, reply, 'Too many requests; try again in a minute');
+    }
+    if (usesKey(request)) {
+      await enforce(keyFailures, request, reply, 'Too many invalid API keys; try again later', false);
+    }
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode === 401 && usesKey(request)) await keyFailures(request);
+  });
+}

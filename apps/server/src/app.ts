@@ -76,6 +76,8 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
   installErrorHandling(app);
   await app.register(fastifyCookie);
+  // Before the hooks below: a refused handshake must still be marked as a websocket, so it is closed.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   installSameOrigin(app, {
     credentialCookies: [SESSION_COOKIE, BINDING_COOKIE],
     publicOrigin: config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null,
@@ -91,7 +93,6 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     apiKeyFailuresPerMinute: config.API_KEY_FAILURE_RATE_PER_MINUTE,
     analyticsBeaconsPerMinute: config.ANALYTICS_BEACON_RATE_PER_MINUTE,
   });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   registerMaintenanceJobs(jobs, database.pool);
   healthRoutes(app, database);

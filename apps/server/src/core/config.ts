@@ -15,7 +15,8 @@ const frameAncestors = z
   .string()
   .transform((v) => v.split(/[\s,]+/).filter((o) => o.length > 0))
   .refine((list) => list.every((o) => ORIGIN_PATTERN.test(o)), {
-    message: 'must be origins such as https://shop.example.com (a leading *. is allowed), separated by spaces',
+    message:
+      'must be origins such as https://shop.example.com (a leading *. is allowed), separated by spaces',
   })
   .transform((list) => list.map((o) => o.toLowerCase()));
 

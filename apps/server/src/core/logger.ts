@@ -1,9 +1,15 @@
-import pino, { type Logger } from 'pino';
+import type { FastifyRequest } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
+import { redactUrl, withoutSqlValues } from './log-redact.js';
 
-/** Structured JSON logs; secrets that may appear in requests are redacted. */
-export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
-  return pino({
+/**
+ * Structured JSON logs; secrets that may appear in requests are redacted: credential headers, the
+ * values of credential-like query parameters in logged URLs (sign-in link signatures, tokens, keys),
+ * and the bound parameters of failed SQL (customer names and emails).
+ */
+export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.LOG_LEVEL,
     redact: {
       paths: [
@@ -15,5 +21,17 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+    serializers: {
+      // Fastify's request serializer, with the URL's credentials redacted.
+      req: (req: FastifyRequest) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
+      }),
+      err: (err: Error) => withoutSqlValues(pino.stdSerializers.err(err)),
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

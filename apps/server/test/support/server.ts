@@ -3,9 +3,10 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { createServer, type Server } from '../../src/app.js';
 import { loadConfig } from '../../src/core/config.js';
+import { createLogger } from '../../src/core/logger.js';
 import { freePort } from '../../src/db/embedded.js';
 
 export interface TestServer {
@@ -26,14 +27,18 @@ async function baseEnv(databaseUrl: string, extra: Record<string, string>): Prom
   };
 }
 
-/** Starts the real server in this process on a free port against the given database. */
+/**
+ * Starts the real server in this process on a free port against the given database, logging as in
+ * production (to `logTo` when given, e.g. to read what the logs contain).
+ */
 export async function startTestServer(
   databaseUrl: string,
   extra: Record<string, string> = {},
+  logTo?: DestinationStream,
 ): Promise<TestServer> {
   const env = await baseEnv(databaseUrl, { PORT: String(await freePort()), ...extra });
   const config = loadConfig(env);
-  const server = await createServer(config, pino({ level: config.LOG_LEVEL }));
+  const server = await createServer(config, createLogger(config, logTo));
   const url = (await server.start()).replace('127.0.0.1', 'localhost');
   return { url, server, stop: () => server.stop() };
 }

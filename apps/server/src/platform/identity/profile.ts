@@ -35,7 +35,8 @@ function text(value: unknown, max: number): string {
 
 /**
  * Reads the avatar a wallet sent: a base64 data URI of a raster image (kept, served from our origin)
- * or an https URL (linked). SVG is refused: served from our origin it could carry script.
+ * or an https URL (remembered only: the avatar route answers the identicon for it, never redirecting to
+ * or fetching an address a wallet chose). SVG is refused: served from our origin it could carry script.
  */
 export function parseAvatar(value: unknown): Avatar {
   if (typeof value !== 'string' || value.length === 0) return { kind: 'none' };

@@ -54,12 +54,11 @@ export function identityRoutes(app: FastifyInstance, service: IdentityService): 
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       return reply.type(image.mimeType).send(image.data);
     }
-    const url = await service.externalAvatar(did);
-    if (!url) {
-      // No avatar shared: a deterministic identicon, as every user expects to see a picture.
-      reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
-      return reply.type('image/svg+xml').send(identiconSvg(did, avatarSize(request.query)));
-    }
-    return reply.redirect(url, 302);
+    // No image kept: a deterministic identicon, as every user expects to see a picture. A remote
+    // (https) avatar a wallet named is neither redirected to (an open redirect from our origin) nor
+    // fetched (the server would request any address a wallet chooses); the identicon stands in.
+    reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff');
+    reply.header('content-security-policy', "default-src 'none'");
+    return reply.type('image/svg+xml').send(identiconSvg(did, avatarSize(request.query)));
   });
 }

@@ -146,11 +146,6 @@ export class IdentityService {
     return this.repo.avatar(did);
   }
 
-  /** The https avatar URL a wallet gave instead of an image, if any. */
-  async externalAvatar(did: string): Promise<string | null> {
-    return (await this.repo.findUser(this.repo.db, did))?.avatarUrl ?? null;
-  }
-
   private assertMayManage(actor: SessionUser, role: PassportRole): void {
     const roles = actor.passports.map((p) => p.role);
     if (!canManagePassport(roles, role)) {

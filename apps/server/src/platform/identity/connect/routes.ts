@@ -189,17 +189,21 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
     const chain = [h.ensureContext, h.ensureSignedJson, guardSignedJson, refuseFinished, h.onAuthRequest];
     return walletReply(reply, await run(request, reply, chain));
   });
-  app.post(`${o.base}/auth`, { bodyLimit: 256 * 1024, config: { crossSite: 'signed' } }, async (request, reply) => {
-    const chain = [
-      h.ensureContext,
-      h.ensureSignedJson,
-      guardSignedJson,
-      refuseFinished,
-      checkAnswer,
-      h.onAuthResponse,
-    ];
-    return walletReply(reply, await run(request, reply, chain));
-  });
+  app.post(
+    `${o.base}/auth`,
+    { bodyLimit: 256 * 1024, config: { crossSite: 'signed' } },
+    async (request, reply) => {
+      const chain = [
+        h.ensureContext,
+        h.ensureSignedJson,
+        guardSignedJson,
+        refuseFinished,
+        checkAnswer,
+        h.onAuthResponse,
+      ];
+      return walletReply(reply, await run(request, reply, chain));
+    },
+  );
 
   const devWallet = o.devWallet;
   if (!devWallet) return;

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { expect } from 'vitest';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -58,9 +59,12 @@ export interface PaymentTestEnv {
   stop(): Promise<void>;
 }
 
-export async function startPaymentEnv(extra: Record<string, string> = {}): Promise<PaymentTestEnv> {
+export async function startPaymentEnv(
+  extra: Record<string, string> = {},
+  logTo?: DestinationStream,
+): Promise<PaymentTestEnv> {
   const db = await cloneTestDatabase();
-  const server = await startTestServer(db.url, { PAYMENT_TEST_SECRET_KEY: TEST_SECRET, ...extra });
+  const server = await startTestServer(db.url, { PAYMENT_TEST_SECRET_KEY: TEST_SECRET, ...extra }, logTo);
   const liveKey = await createKey(server.server.services.database.db, 'live tests', true, 'test');
   const liveSecret = liveKey.secret ?? '';
   return {

@@ -61,4 +61,30 @@ describe('smoke', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
+
+  it('runs the home, sign-in and checkout pages under the security policy without a violation', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text()))
+        violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(response?.headers()['x-frame-options']).toBe('DENY');
+    await page.getByTestId('page-home').waitFor();
+    const links = await page.evaluate(async () => {
+      const res = await fetch('/payment/api/demo');
+      return ((await res.json()) as { links: { kind: string; id: string }[] }).links;
+    });
+    const oneTime = links.find((l) => l.kind === 'one_time')?.id ?? '';
+    await page.goto(`/payment/checkout/link/${oneTime}`);
+    await page.waitForURL(/\/payment\/checkout\/pay\/cs_[A-Za-z0-9]+/);
+    await page.getByTestId('order-summary').waitFor();
+    await page.goto('/.well-known/service/login');
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+    await context.close();
+  });
 });

@@ -25,7 +25,8 @@ async function claimOwnership(baseUrl: string): Promise<string> {
   const created = await fetch(`${baseUrl}/api/did/login/token`, { method: 'POST' });
   const cookie = (created.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
   const { token } = (await created.json()) as { token: string };
-  const headers = { cookie, 'content-type': 'application/json' };
+  // As the sign-in dialog's page would: cookie-authenticated writes must name their origin.
+  const headers = { cookie, 'content-type': 'application/json', origin: baseUrl };
   const approved = await fetch(`${baseUrl}/api/did/login/dev-approve`, {
     method: 'POST',
     headers,

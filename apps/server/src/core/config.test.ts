@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(c.TRUST_PROXY).toBe(true);
   });
 
+  it('reads the checkout frame ancestors as a list of origins and refuses anything else', () => {
+    expect(loadConfig({}).CHECKOUT_FRAME_ANCESTORS).toEqual([]);
+    expect(
+      loadConfig({ CHECKOUT_FRAME_ANCESTORS: 'https://Shop.example.com, https://*.example.org:8443' })
+        .CHECKOUT_FRAME_ANCESTORS,
+    ).toEqual(['https://shop.example.com', 'https://*.example.org:8443']);
+    expect(() => loadConfig({ CHECKOUT_FRAME_ANCESTORS: "'unsafe-inline'" })).toThrow(ConfigError);
+    expect(() => loadConfig({ CHECKOUT_FRAME_ANCESTORS: 'https://shop.example.com/path' })).toThrow(
+      ConfigError,
+    );
+  });
+
   it('names every invalid variable in one error', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', PAYMENT_MOUNT_POINT: 'pay' })).toThrow(
       ConfigError,

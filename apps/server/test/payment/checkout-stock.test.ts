@@ -88,4 +88,33 @@ describe('stock of the last unit', () => {
     });
     expect(fourth.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
   });
+
+  it('gives the hold back when the items change; the next submit holds the new quantity', async () => {
+    const product = await createProduct(env.test, { name: 'Poster' });
+    const two = await createPrice(env.test, cat.currencyId, product, {
+      unit_amount: '1000000',
+      quantity_available: 2,
+    });
+    const created = await env.test('POST', '/checkout-sessions', {
+      body: {
+        line_items: [
+          { price_id: two, quantity: 2, adjustable_quantity: { enabled: true, minimum: 1, maximum: 2 } },
+        ],
+      },
+    });
+    const mine = String(created.body.id);
+    const itemId = (created.body.line_items as Array<{ id: string }>)[0]?.id ?? '';
+    const theirs = await newSession(env.test, two);
+    expect((await submit(alice, mine)).status).toBe(200);
+    expect((await submit(bob, theirs)).body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    const fewer = await browserCall(alice, 'PUT', `/checkout-sessions/${mine}/adjust-quantity`, {
+      itemId,
+      quantity: 1,
+    });
+    expect(fewer.status).toBe(200);
+    expect((await submit(bob, theirs)).status).toBe(200);
+    expect((await submit(alice, mine)).status).toBe(200);
+    const [row] = await db().select().from(prices).where(eq(prices.id, two));
+    expect(row?.quantityReserved).toBe(2);
+  });
 });

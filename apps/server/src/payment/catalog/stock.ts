@@ -5,7 +5,7 @@
 // (intent processing or succeeded) keeps its hold even past its expiry, so the payment that completes
 // it never oversells.
 import { ExceedInventoryError } from '@payshelf/money';
-import { and, eq, gt, inArray, notInArray, or, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { checkoutSessions, paymentIntents, prices, stockReservations } from '../../db/schema/index.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
@@ -39,27 +39,21 @@ async function giveBack(tx: DbLike, held: Held[]): Promise<void> {
   }
 }
 
-/** Deletes the matching reservations of sessions no longer holding stock and gives their units back. */
-async function releaseIdle(tx: DbLike, filter: SQL | undefined): Promise<void> {
-  const paying = tx
-    .select({ id: paymentIntents.id })
-    .from(paymentIntents)
-    .where(inArray(paymentIntents.status, ['processing', 'succeeded']));
-  const idle = tx
-    .select({ id: checkoutSessions.id })
-    .from(checkoutSessions)
-    .where(
-      and(
-        or(sql`${checkoutSessions.status} <> 'open'`, lte(checkoutSessions.expiresAt, new Date())),
-        or(
-          sql`${checkoutSessions.paymentIntentId} IS NULL`,
-          notInArray(checkoutSessions.paymentIntentId, paying),
-        ),
-      ),
-    );
+/**
+ * Deletes the matching reservations of sessions no longer holding stock (closed or past expiry, and
+ * no payment in flight) and gives their units back. Correlated per reservation, so it reads only the
+ * sessions and intents of the reservations it looks at.
+ */
+async function releaseIdle(tx: DbLike, filter: SQL): Promise<void> {
+  const s = checkoutSessions;
+  const i = paymentIntents;
+  const idle = sql`EXISTS (SELECT 1 FROM ${s} WHERE ${s.id} = ${stockReservations.checkoutSessionId}
+    AND (${s.status} <> 'open' OR ${s.expiresAt} <= now())
+    AND NOT EXISTS (SELECT 1 FROM ${i} WHERE ${i.id} = ${s.paymentIntentId}
+      AND ${i.status} IN ('processing', 'succeeded')))`;
   const held = await tx
     .delete(stockReservations)
-    .where(and(filter, inArray(stockReservations.checkoutSessionId, idle)))
+    .where(and(filter, idle))
     .returning({ priceId: stockReservations.priceId, quantity: stockReservations.quantity });
   await giveBack(tx, held);
 }

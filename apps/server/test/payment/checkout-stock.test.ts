@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, prices } from '../../src/db/schema/index.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
+import { until } from '../support/until.js';
 import {
   browserCall,
   newSession,
@@ -116,5 +117,35 @@ describe('stock of the last unit', () => {
     expect((await submit(alice, mine)).status).toBe(200);
     const [row] = await db().select().from(prices).where(eq(prices.id, two));
     expect(row?.quantityReserved).toBe(2);
+  });
+
+  it('a session whose payment is in flight keeps its hold past expiry, and completes without overselling', async () => {
+    const slow = await seedChainCatalog(env.test, chain, merchant, 3, '2000000');
+    const product = await createProduct(env.test, { name: 'Last mug' });
+    const mug = await createPrice(env.test, slow.currencyId, product, {
+      unit_amount: '2000000',
+      quantity_available: 1,
+    });
+    const first = await newSession(env.test, mug);
+    const second = await newSession(env.test, mug);
+    const submitted = await browserCall(alice, 'PUT', `/checkout-sessions/${first}/submit`, submitBody(slow));
+    expect(submitted.status).toBe(200);
+    const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 2_000_000n);
+    const posted = await browserCall(alice, 'POST', `/checkout-sessions/${first}/tx`, { txHash: hash });
+    expect(posted.body).toMatchObject({ status: 'open' });
+    // Its time runs out while the transfer waits for confirmations: the unit stays held.
+    await db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, first));
+    const refused = await browserCall(bob, 'PUT', `/checkout-sessions/${second}/submit`, submitBody(slow));
+    expect(refused.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    await chain.mine(3);
+    await until('in-flight payment completes', async () => {
+      const [row] = await db().select().from(prices).where(eq(prices.id, mug));
+      return row?.quantitySold === 1 ? row : undefined;
+    });
+    const [row] = await db().select().from(prices).where(eq(prices.id, mug));
+    expect(row).toMatchObject({ quantitySold: 1, quantityReserved: 0 });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app.js';
 import { releaseExpiredStock } from './catalog/stock.js';
+import { pruneChallenges } from './payers/repo.js';
 import { payerRoutes } from './payers/routes.js';
 import { expireDue } from './checkout/repo.js';
 import { fundDevWalletOnDemoChain } from './demo/dev-wallet-funds.js';
@@ -55,7 +56,10 @@ export async function registerPayment(
   const secret = services.config.PAYMENT_TEST_SECRET_KEY;
   if (secret) await registerEnvTestKey(ctx.db, secret);
 
-  services.jobs.define('payment:idempotency-prune', z.object({}).passthrough(), async () => prune(ctx.db));
+  services.jobs.define('payment:idempotency-prune', z.object({}).passthrough(), async () => {
+    await prune(ctx.db);
+    await pruneChallenges(ctx.db);
+  });
   services.jobs.schedule('23 * * * *', 'payment:idempotency-prune');
   services.jobs.define('payment:checkout-expire', z.object({}).passthrough(), async () => {
     for (const row of await expireDue(ctx.db)) {

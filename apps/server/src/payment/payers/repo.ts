@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { payerAccounts, payerChallenges } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
@@ -76,4 +76,9 @@ export async function useChallenge(db: DbLike, id: string): Promise<PayerChallen
     .where(and(eq(payerChallenges.id, id), isNull(payerChallenges.usedAt)))
     .returning();
   return row ?? null;
+}
+
+/** Challenges expired for a day (used or not) are of no use any more. */
+export async function pruneChallenges(db: DbLike): Promise<void> {
+  await db.delete(payerChallenges).where(lt(payerChallenges.expiresAt, sql`now() - interval '24 hours'`));
 }

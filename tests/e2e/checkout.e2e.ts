@@ -256,7 +256,7 @@ describe('checkout pages', () => {
     const link = await demoLink(page, 'one_time');
     // A first submit (throwaway session) tells where TUSD payments go: the spender of the allowance.
     const target = await page.evaluate(
-      async ({ link, payer }) => {
+      async ({ link }) => {
         const started = await fetch(`/payment/api/checkout-sessions/start/${link}?livemode=false`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
@@ -278,13 +278,12 @@ describe('checkout pages', () => {
               customer_email: 'ada@example.com',
               payment_method: method?.id,
               payment_currency: tusd?.id,
-              payer,
             }),
           },
         );
         return ((await res.json()) as { paymentTarget: { recipient: string; token: string } }).paymentTarget;
       },
-      { link, payer: ANVIL_ACCOUNT_1 },
+      { link },
     );
     const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
     await call('eth_sendTransaction', [
@@ -300,6 +299,8 @@ describe('checkout pages', () => {
     await page.getByTestId('currency-TUSD').click();
     await page.getByTestId('field-name').fill('Ada Buyer');
     await page.getByTestId('field-email').fill('ada@example.com');
+    // The page asks the wallet to sign the server's challenge (proving account 1 is this customer's),
+    // then offers fast pay from it.
     await page.getByTestId('pay-button').click();
     await page.getByTestId('fast-pay-confirm').click();
     const complete = page.getByTestId('checkout-complete');

@@ -60,6 +60,14 @@ describe('demo page', () => {
     await page.getByTestId('did-connect-dev-wallet').first().click();
     const walletDialog = page.getByTestId('wallet-dialog');
     const fastPay = page.getByTestId('fast-pay-dialog');
+    // The test wallet's account may have saved other details in an earlier test: the page asks before
+    // replacing them with what the newcomer typed.
+    const replace = page.getByTestId('replace-details-dialog');
+    await walletDialog.or(fastPay).or(replace).first().waitFor({ timeout: 30_000 });
+    if (await replace.isVisible()) {
+      expect(await replace.textContent()).toContain('Replace your saved details with these?');
+      await page.getByTestId('replace-details-keep').click();
+    }
     await walletDialog.or(fastPay).first().waitFor({ timeout: 30_000 });
     if (await fastPay.isVisible()) await page.getByTestId('fast-pay-confirm').click();
     else await page.getByTestId('wallet-connect').getByTestId('did-connect-dev-wallet').click();

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../app.js';
+import { releaseExpiredStock } from './catalog/stock.js';
+import { pruneChallenges } from './payers/repo.js';
+import { payerRoutes } from './payers/routes.js';
 import { expireDue } from './checkout/repo.js';
 import { fundDevWalletOnDemoChain } from './demo/dev-wallet-funds.js';
 import { demoRoutes } from './demo/routes.js';
@@ -53,10 +56,16 @@ export async function registerPayment(
   const secret = services.config.PAYMENT_TEST_SECRET_KEY;
   if (secret) await registerEnvTestKey(ctx.db, secret);
 
-  services.jobs.define('payment:idempotency-prune', z.object({}).passthrough(), async () => prune(ctx.db));
+  services.jobs.define('payment:idempotency-prune', z.object({}).passthrough(), async () => {
+    await prune(ctx.db);
+    await pruneChallenges(ctx.db);
+  });
   services.jobs.schedule('23 * * * *', 'payment:idempotency-prune');
   services.jobs.define('payment:checkout-expire', z.object({}).passthrough(), async () => {
-    for (const row of await expireDue(ctx.db)) await recordEvent(ctx.db, 'checkout.session.expired', row);
+    for (const row of await expireDue(ctx.db)) {
+      await recordEvent(ctx.db, 'checkout.session.expired', row);
+      await releaseExpiredStock(ctx.db, row.id);
+    }
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
@@ -76,6 +85,7 @@ export async function registerPayment(
       billingRoutes(scope, ctx);
       checkoutBrowserRoutes(scope, ctx);
       submitRoutes(scope, ctx);
+      payerRoutes(scope, ctx);
       customerBrowserRoutes(scope, ctx);
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);

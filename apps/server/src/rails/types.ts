@@ -142,6 +142,14 @@ export interface Rail {
   refund(request: RefundRequest): Promise<{ txRef: string }>;
   /** A link to the transaction in the method's explorer, if it has one. */
   explorerUrl(txRef: string): string | null;
+  /**
+   * Whether `signature` is the account's own signature of `message` (EVM: EIP-191 personal_sign);
+   * answers the account's canonical spelling, or null when the signature is not its. Rails that cannot
+   * prove ownership leave it out (their accounts are never fast-pay payers).
+   */
+  verifyOwnership?(address: string, message: string, signature: string): Promise<string | null>;
+  /** The account that signed a transaction the customer's wallet returned (canonical), or null. */
+  signerOf?(signed: string): Promise<string | null>;
 }
 
 /** Thrown for a rail that cannot do what was asked (misconfigured, unfunded hot wallet, node unreachable). */

@@ -10,6 +10,7 @@ import { until } from '../support/until.js';
 import {
   browserCall,
   newSession,
+  provePayer,
   seedChainCatalog,
   submitBody,
   walletRequest,
@@ -154,8 +155,11 @@ describe('checkout: submit and pay on chain', () => {
   it('keeps one payment intent however often submit is called, and follows quantity changes', async () => {
     const cs = await newSession(env.test, cat.priceId);
     const answers = await Promise.all([submit(cs), submit(cs), submit(cs)]);
-    const again = await submit(cs, { customer_name: 'Alice Renamed' });
-    const ids = new Set([...answers, again].map((a) => a.paymentIntent.id));
+    // Saved details stay unless the form says replace.
+    const kept = await submit(cs, { customer_name: 'Alice Renamed' });
+    expect(kept.customer).toMatchObject({ name: 'Alice Example' });
+    const again = await submit(cs, { customer_name: 'Alice Renamed', customer_update: 'replace' });
+    const ids = new Set([...answers, kept, again].map((a) => a.paymentIntent.id));
     expect(ids.size).toBe(1);
     const rows = await db().select().from(paymentIntents).where(eq(paymentIntents.checkoutSessionId, cs));
     expect(rows).toHaveLength(1);
@@ -211,6 +215,7 @@ describe('checkout: submit and pay on chain', () => {
 
     await chain.approve(4, token(), spender, 5_000_000n);
     const cs = await newSession(env.test, cat.priceId);
+    await provePayer(browser, chain, cs, cat, 4);
     const answer = await submit(cs, { payer });
     expect(answer.delegation.sufficient).toBe(true);
     expect(answer.fastPayInfo).toMatchObject({ type: 'delegation', amount: '5000000', payer });

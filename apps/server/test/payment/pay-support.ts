@@ -110,3 +110,31 @@ export function walletRequest(a: SubmitAnswer) {
     data: a.paymentTarget.request.data as Hex,
   };
 }
+
+/**
+ * The signed-in browser proves it controls test account `i` (payer-challenge, personal_sign,
+ * payer-proof), so fast pay may pull from it for this customer.
+ */
+export async function provePayer(
+  browser: TestBrowser,
+  chain: TestChain,
+  cs: string,
+  c: Catalog,
+  i: number,
+): Promise<void> {
+  const address = chain.address(i);
+  const asked = await browserCall(browser, 'POST', `/checkout-sessions/${cs}/payer-challenge`, {
+    payment_method: c.methodId,
+    address,
+  });
+  if (asked.status !== 200) throw new Error(JSON.stringify(asked.body));
+  const challenge = asked.body.challenge as { id: string; message: string } | null;
+  if (!challenge) return;
+  const signature = await chain.wallet(i).signMessage({ message: challenge.message });
+  const proved = await browserCall(browser, 'POST', `/checkout-sessions/${cs}/payer-proof`, {
+    payment_method: c.methodId,
+    challenge_id: challenge.id,
+    signature,
+  });
+  if (proved.status !== 200) throw new Error(JSON.stringify(proved.body));
+}

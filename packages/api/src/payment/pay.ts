@@ -47,7 +47,13 @@ export const checkoutSubmitBody = z.object({
   billing_address: checkoutBillingAddress.optional(),
   payment_method: objectId('pm'),
   payment_currency: objectId('pc'),
+  /** One of the signed-in customer's proved accounts (payer-challenge / payer-proof) for fast pay. */
   payer: evmAddress.optional(),
+  /**
+   * 'replace' overwrites the signed-in customer's saved name, email, phone and address with the form's;
+   * otherwise saved details are kept and the form only fills what is missing.
+   */
+  customer_update: z.enum(['keep', 'replace']).optional(),
 });
 export type CheckoutSubmitBody = z.infer<typeof checkoutSubmitBody>;
 
@@ -131,3 +137,23 @@ export const fastCheckoutConfirmAnswer = z.object({ fastPaid: z.boolean(), messa
 /** Relay topics of checkout: anyone knowing the session id, and the owner of a customer. */
 export const checkoutSessionTopic = (id: string) => `checkout_session:${id}`;
 export const customerTopic = (id: string) => `customer:${id}`;
+
+/** `POST checkout-sessions/{id}/payer-challenge`: the account the customer wants to pay from. */
+export const payerChallengeBody = z.object({ payment_method: objectId('pm'), address: evmAddress });
+/**
+ * The message the wallet signs (EIP-191 personal_sign on EVM) to prove it controls `address`, or
+ * `proved: true` (and no challenge) when this customer proved it before.
+ */
+export const payerChallengeAnswer = z.object({
+  address: z.string(),
+  proved: z.boolean(),
+  challenge: z.object({ id: z.string(), message: z.string(), expires_at: timestamp }).nullable(),
+});
+export type PayerChallengeAnswer = z.infer<typeof payerChallengeAnswer>;
+/** `POST checkout-sessions/{id}/payer-proof`: the wallet's signature of the challenge's message. */
+export const payerProofBody = z.object({
+  payment_method: objectId('pm'),
+  challenge_id: z.string().min(1).max(100),
+  signature: z.string().regex(/^0x[0-9a-fA-F]{2,2000}$/, 'must be a hex signature'),
+});
+export const payerProofAnswer = z.object({ address: z.string(), proved: z.literal(true) });

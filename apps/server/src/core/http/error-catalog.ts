@@ -40,6 +40,26 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
     zh: '您有逾期未付的账单，请先付清再购买',
   },
   { code: 'DONATION_NOT_ENABLED', en: 'Donation feature is not enabled', zh: '未启用打赏功能' },
+  {
+    code: 'CHECKOUT_SESSION_OTHER_CUSTOMER',
+    en: 'This checkout belongs to another account',
+    zh: '此订单属于另一个账户',
+  },
+  {
+    code: 'PAYER_NOT_PROVED',
+    en: 'Prove you control this account before paying from it',
+    zh: '请先证明您控制该账户，再用它付款',
+  },
+  {
+    code: 'PAYER_PROOF_INVALID',
+    en: 'The signature does not prove control of this account, please try again',
+    zh: '该签名无法证明您控制此账户，请重试',
+  },
+  {
+    code: 'PAYER_CHALLENGE_EXPIRED',
+    en: 'The signing request expired, please try again',
+    zh: '签名请求已过期，请重试',
+  },
   { code: 'checkout_session_expired', en: 'Expired Link', zh: '链接已过期' },
   { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
   {

@@ -28,6 +28,7 @@ import {
   upsell,
 } from './changes.js';
 import type { SessionRow } from './repo.js';
+import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { createFromLink, readSession } from './service.js';
 import { checkoutView } from './view.js';
@@ -38,7 +39,8 @@ const tag = 'Checkout (browser)';
 /** SPEC §7 checkout calls. The session's own mode applies; `livemode`, `locale`, `authToken` are accepted. */
 export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
-  const show = (c: Caller, row: SessionRow) => sessionObject({ db, base: c.base, mount: ctx.mount }, row);
+  const show = async (c: Caller, row: SessionRow) =>
+    sessionForCaller(db, c, row, await sessionObject({ db, base: c.base, mount: ctx.mount }, row));
 
   defineRoute(app, ctx, {
     method: 'GET',

@@ -10,6 +10,7 @@ import { busClientOf } from '../../platform/notifications/publish.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
 import { billCheckout } from '../billing/checkout-billing.js';
+import { sellReservedStock } from '../catalog/stock.js';
 import { invoiceObject } from '../billing/serialize.js';
 import { getCustomer } from '../customers/repo.js';
 import { getIntent, serializeIntent, updateIntent, type IntentRow } from '../intents/repo.js';
@@ -17,6 +18,7 @@ import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
+import { withoutPersonalData } from './privacy.js';
 import { sessionObject } from './serialize.js';
 
 function paymentDetails(intent: IntentRow, payment: ConfirmedPayment, explorer: string | null) {
@@ -111,6 +113,7 @@ async function finishCheckout(
     lastPaymentError: null,
   });
   const { invoice, created, subscriptionIds } = await billCheckout(tx, session, paid, details);
+  await sellReservedStock(tx, session.id);
   await countSold(tx, session);
   paid = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
   const completed = await updateSession(tx, session.id, {
@@ -129,7 +132,8 @@ async function finishCheckout(
   await recordEvent(tx, 'invoice.paid', invoiceJson);
   await recordEvent(tx, 'checkout.session.completed', sessionJson);
 
-  await publish(ctx, tx, checkoutSessionTopic(completed.id), 'checkout.session.completed', sessionJson);
+  const shared = withoutPersonalData(sessionJson); // anyone knowing the session id may listen
+  await publish(ctx, tx, checkoutSessionTopic(completed.id), 'checkout.session.completed', shared);
   if (invoice.customerId) {
     const topic = customerTopic(invoice.customerId);
     for (const subscription of created) {

@@ -6,6 +6,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
 import { RailError } from '../../rails/types.js';
 import { payingWith } from '../intents/rail.js';
+import { recordWalletPayer } from '../payers/service.js';
 import type { PaymentContext } from '../shared/context.js';
 import { assertOpen } from './mutate.js';
 import { readSession } from './service.js';
@@ -78,11 +79,13 @@ export function checkoutConnectAction(ctx: PaymentContext): ConnectAction {
         };
       });
     },
-    async onAuth({ claims, params: p }) {
+    async onAuth({ claims, params: p, userDid }) {
       return refusing(async () => {
         const signed = claims.map((c) => answer.safeParse(c)).find((r) => r.success)?.data;
         if (!signed) throw new ConnectRefusal('The wallet did not sign the payment');
         const { row, paying } = await payable(ctx, String(p.checkoutSessionId));
+        const proof = { customerId: row.customerId, livemode: row.livemode, walletDid: userDid };
+        await recordWalletPayer(ctx.db, { ...proof, rail: paying.rail, signed: signed.sig });
         const txRef = /^0x[0-9a-fA-F]{64}$/.test(signed.sig)
           ? signed.sig
           : (await paying.rail.broadcast(signed.sig)).txRef;

@@ -3,6 +3,7 @@ import { ApiError } from '../../core/http/errors.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
 import type { Tx } from '../shared/db.js';
+import { releaseStock } from '../catalog/stock.js';
 import { throwIfRule } from '../shared/rules.js';
 import { moveSessionToCurrency } from './currency.js';
 import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from './lines.js';
@@ -48,6 +49,7 @@ export async function mutateSession(
     const after = await loadPrices(tx, items, row.livemode);
     throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, after))), 'line_items');
     const { subtotal, total } = sessionTotals(items, after, row.currencyId, row.subscriptionData);
+    await releaseStock(tx, row.id);
     return updateSession(tx, row.id, {
       lineItems: items,
       amountSubtotal: subtotal,

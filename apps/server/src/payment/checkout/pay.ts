@@ -6,6 +6,7 @@ import { getIntent, updateIntent, type IntentRow } from '../intents/repo.js';
 import { payingWith, railProblem, type PayingWith } from '../intents/rail.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
+import { mayPullFrom } from '../payers/service.js';
 import { completeCheckoutPayment } from './completion.js';
 import { assertOpen } from './mutate.js';
 import { getSession, type SessionRow } from './repo.js';
@@ -108,6 +109,8 @@ export async function fastCheckoutConfirm(
     return { fastPaid: false, message: ACCOUNT_CHANGED };
   }
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  if (!(await mayPullFrom(db, caller, intent, paying.rail, recorded)))
+    return { fastPaid: false, message: ACCOUNT_CHANGED };
   return db.transaction(async (tx) => {
     await getSession(tx, row.id, row.livemode, true);
     const locked = await getIntent(tx, intent.id, true);

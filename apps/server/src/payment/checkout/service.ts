@@ -1,6 +1,7 @@
 import type { CheckoutSessionCreate, LineItemInput } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredSubscriptionData } from '../../db/schema/index.js';
+import { releaseExpiredStock } from '../catalog/stock.js';
 import { requireCustomer } from '../customers/service.js';
 import type { LinkRow } from '../links/repo.js';
 import type { DbLike as Db } from '../shared/db.js';
@@ -169,6 +170,7 @@ export async function expireSession(
       ...(now ? { expiresAt: new Date() } : {}),
     });
     await recordEvent(tx, 'checkout.session.expired', updated, idem);
+    await releaseExpiredStock(tx, row.id);
     return updated;
   });
 }

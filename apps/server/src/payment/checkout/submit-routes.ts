@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { localizeText, requestLocale } from '../../core/http/error-locale.js';
 import type { PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
+import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { fastCheckoutConfirm, postTransaction } from './pay.js';
 import { submitCheckout } from './submit.js';
@@ -48,7 +49,12 @@ export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     response: checkoutSession,
     handler: async ({ caller, params, body }) => {
       const row = await postTransaction(ctx, caller, params.id ?? '', body.txHash);
-      return sessionObject({ db: ctx.db, base: caller.base, mount: ctx.mount }, row);
+      return sessionForCaller(
+        ctx.db,
+        caller,
+        row,
+        await sessionObject({ db: ctx.db, base: caller.base, mount: ctx.mount }, row),
+      );
     },
   });
   defineRoute(app, ctx, {

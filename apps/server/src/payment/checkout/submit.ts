@@ -2,15 +2,14 @@
 // standing. Paying with a transaction hash or by fast pay is in pay.ts; the routes in submit-routes.ts.
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
-import { customers } from '../../db/schema/index.js';
 import type { PaymentTarget } from '../../rails/types.js';
 import { hasPastDueInvoice } from '../billing/past-due.js';
-import { getCustomer, getCustomerByDid, updateCustomer, type CustomerRow } from '../customers/repo.js';
+import { reserveStock } from '../catalog/stock.js';
+import { type CustomerRow } from '../customers/repo.js';
 import { serializeCustomer } from '../customers/service.js';
 import {
   getIntent,
   insertIntent,
-  lastPayer,
   recordFastPayPayer,
   serializeIntent,
   updateIntent,
@@ -21,8 +20,10 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
+import { assertPayerChoice, chosenPayer } from '../payers/service.js';
 import { completeWithoutPayment } from './completion.js';
 import { moveSessionToCurrency } from './currency.js';
+import { customerFor } from './customer.js';
 import { assertOpen } from './mutate.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
@@ -43,46 +44,6 @@ function assertFormComplete(row: SessionRow, body: CheckoutSubmitBody): void {
   if (row.billingAddressCollection === 'required' && !body.billing_address) {
     throw ApiError.badRequest('parameter_missing', 'payment.checkout.required', 'billing_address');
   }
-}
-
-function customerFields(body: CheckoutSubmitBody) {
-  const a = body.billing_address;
-  return {
-    name: body.customer_name,
-    email: body.customer_email,
-    ...(body.customer_phone ? { phone: body.customer_phone } : {}),
-    ...(a
-      ? {
-          address: {
-            country: a.country,
-            state: a.state,
-            line1: a.line1,
-            line2: a.line2 ?? null,
-            city: a.city,
-            postal_code: a.postal_code,
-          },
-        }
-      : {}),
-  };
-}
-
-/** The session's customer, else the signed-in user's, else a new one (a user's first purchase, a guest donor). */
-async function customerFor(tx: Tx, row: SessionRow, caller: Caller, body: CheckoutSubmitBody) {
-  const fields = customerFields(body);
-  let existing: CustomerRow | null = null;
-  if (row.customerId) existing = await getCustomer(tx, row.customerId, row.livemode);
-  else if (caller.did) existing = await getCustomerByDid(tx, caller.did, row.livemode);
-  if (existing) return (await updateCustomer(tx, existing.id, row.livemode, fields)) ?? existing;
-  const [created] = await tx
-    .insert(customers)
-    .values({ id: newId('cus'), livemode: row.livemode, did: caller.did, ...fields })
-    .onConflictDoNothing()
-    .returning();
-  if (created) return created;
-  // Another request created this user's customer at the same moment.
-  const raced = caller.did ? await getCustomerByDid(tx, caller.did, row.livemode) : null;
-  if (!raced) throw new Error('customer insert failed');
-  return (await updateCustomer(tx, raced.id, row.livemode, fields)) ?? raced;
 }
 
 /** Past-due customers may not buy (CUSTOMER_LIMITED opens the past-due prompt on the page). */
@@ -199,6 +160,7 @@ export async function submitCheckout(
   assertMayPay(caller, first);
   assertFormComplete(first, body);
   const paying = await payingWith(ctx, db, first.livemode, body.payment_method, body.payment_currency);
+  await assertPayerChoice(db, caller, first.livemode, paying.rail, body.payer);
 
   const { intent, row, customer } = await db.transaction(async (tx) => {
     const locked = await getSession(tx, id, null, true);
@@ -207,6 +169,7 @@ export async function submitCheckout(
     const customer = await customerFor(tx, locked, caller, body);
     await assertNotLimited(tx, customer);
     let row = await moveSessionToCurrency(tx, locked, paying.currency.id);
+    await reserveStock(tx, row);
     if (row.customerId !== customer.id || row.customerEmail !== customer.email) {
       row = await updateSession(tx, row.id, { customerId: customer.id, customerEmail: customer.email });
     }
@@ -226,7 +189,7 @@ export async function submitCheckout(
   } catch (err) {
     throw railProblem(err, 'payment_method');
   }
-  const payer = body.payer ?? (await lastPayer(db, customer.id, paying.method.id));
+  const payer = await chosenPayer(db, customer.id, paying.rail, body.payer);
   const standing =
     row.status === 'complete'
       ? { balance: { sufficient: false }, delegation: { sufficient: false } }

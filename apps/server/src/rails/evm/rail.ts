@@ -32,6 +32,7 @@ import {
   type EvmWalletClient,
 } from './client.js';
 import { paymentUri } from './match.js';
+import { evmSignerOf, verifyEvmOwnership } from './ownership.js';
 import { loadHotWalletKey, networkOf, type EvmSettings } from './settings.js';
 import { verifyTransfer } from './verify.js';
 
@@ -216,6 +217,14 @@ export class EvmRail implements Rail {
 
   explorerUrl(txRef: string): string | null {
     return this.settings.explorerHost ? `${this.settings.explorerHost}/tx/${txRef}` : null;
+  }
+
+  verifyOwnership(address: string, message: string, signature: string): Promise<string | null> {
+    return verifyEvmOwnership(address, message, signature);
+  }
+
+  signerOf(signed: string): Promise<string | null> {
+    return evmSignerOf(signed);
   }
 
   private transferRequest(recipient: string, asset: RailAsset, amount: bigint): WalletRequest {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { CheckoutRequestError, type CheckoutApi, type CheckoutView, type SubmitBody } from './logic/api';
 import { initialPayState, payReducer, type PayState } from './logic/checkoutMachine';
 import { formatError } from './logic/errorText';
-import { injectedProvider, payWithProvider, sharedAccount } from './logic/ethereum';
+import { injectedProvider, payWithProvider } from './logic/ethereum';
+import { provedPayer } from './logic/payer';
 import { waitForCheckoutComplete } from './logic/poller';
 import { watchCheckout } from './logic/relay';
 
@@ -51,8 +52,8 @@ export function usePayFlow(
   const submit = useCallback(
     (body: SubmitBody, options: { credit: boolean; donation: boolean }) => {
       dispatch({ type: 'SUBMIT' });
-      // The browser wallet's shared account (if any) is the payer fast pay checks.
-      sharedAccount(injectedProvider(window))
+      // The browser wallet's shared account, once the customer proved it, is the payer fast pay checks.
+      provedPayer(api, sessionId, body.payment_method, injectedProvider(window))
         .then((payer) => api.submit(sessionId, payer ? { ...body, payer } : body, options.donation))
         .then(
           (answer) => dispatch({ type: 'SUBMITTED', answer, ...options }),

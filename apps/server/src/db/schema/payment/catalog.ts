@@ -48,6 +48,8 @@ export const prices = pgTable(
     /** 0 means unlimited stock / no per-checkout limit. */
     quantityAvailable: integer().notNull().default(0),
     quantitySold: integer().notNull().default(0),
+    /** Units held by open, submitted checkouts (payment/catalog/stock.ts); sold + reserved <= available. */
+    quantityReserved: integer().notNull().default(0),
     quantityLimitPerCheckout: integer().notNull().default(0),
     nickname: text(),
     lookupKey: text(),
@@ -56,6 +58,7 @@ export const prices = pgTable(
     index('prices_list').on(t.livemode, t.createdAt, t.id),
     index('prices_product').on(t.productId),
     check('prices_quantity_sold_not_negative', sql`${t.quantitySold} >= 0`),
+    check('prices_quantity_reserved_not_negative', sql`${t.quantityReserved} >= 0`),
   ],
 );
 

@@ -5,3 +5,5 @@ export * from './billing.js';
 export * from './subscriptions.js';
 export * from './events.js';
 export * from './keys.js';
+export * from './stock.js';
+export * from './payers.js';

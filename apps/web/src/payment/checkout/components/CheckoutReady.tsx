@@ -6,7 +6,7 @@ import { HEADER_SESSION_QUERY_KEY } from '../../../header/session/useHeaderSessi
 import { DidConnectDialog } from '../../../platform/auth/DidConnectDialog';
 import type { CheckoutSessionData, CheckoutView } from '../logic/api';
 import { isBusy } from '../logic/checkoutMachine';
-import { submitBody, type FormValues } from '../logic/formValues';
+import { changesSavedDetails, submitBody, type FormValues } from '../logic/formValues';
 import { fieldRules, formPurpose } from '../logic/validation';
 import { injectedProvider } from '../logic/ethereum';
 import { useCheckoutForm } from '../useCheckoutForm';
@@ -23,6 +23,7 @@ import { useDonationDisabled } from './donation/useDonationDisabled';
 import { OrderSummary } from './OrderSummary';
 import { PayDialogs } from './PayDialogs';
 import { PaymentForm } from './PaymentForm';
+import { ReplaceDetailsDialog } from './ReplaceDetailsDialog';
 
 export type CheckoutMode = 'standalone' | 'inline' | 'minimal';
 
@@ -71,6 +72,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
   const onPaid = useCallback((paid: CheckoutView) => setSession(paid.checkoutSession), [setSession]);
   const flow = usePayFlow(data.api, session.id, onPaid, onShake);
   const [login, setLogin] = useState<FormValues | null>(null);
+  const [replaceAsk, setReplaceAsk] = useState<FormValues | null>(null);
   const donationOff = useDonationDisabled();
 
   if (session.status === 'complete' || flow.state.status === 'paid') {
@@ -90,19 +92,29 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
 
   const donation = session.submit_type === 'donate';
   const busy = isBusy(flow.state) || changes.busy;
-  const pay = (values: FormValues) =>
+  const bodyOf = (values: FormValues) =>
+    submitBody(values, {
+      phone: session.phone_number_collection.enabled,
+      address: form.address,
+      methodId: choice.method.id,
+      currencyId: choice.currency.id,
+    });
+  const pay = (values: FormValues, customerUpdate?: 'keep' | 'replace') =>
     flow.submit(
-      submitBody(values, {
-        phone: session.phone_number_collection.enabled,
-        address: form.address,
-        methodId: choice.method.id,
-        currencyId: choice.currency.id,
-      }),
+      { ...bodyOf(values), ...(customerUpdate ? { customer_update: customerUpdate } : {}) },
       { credit: choice.currency.type === 'credit', donation },
     );
+  // A visitor who signs in during "Connect and pay" typed details without seeing the account's saved
+  // ones: those are replaced only when the customer says so. A signed-in customer edits the saved
+  // details prefilled in the form, so what they submit replaces them.
+  const payAsked = (values: FormValues) =>
+    void data.api.savedCustomer().then((saved) => {
+      if (changesSavedDetails(saved, bodyOf(values))) setReplaceAsk(values);
+      else pay(values);
+    });
   const onPay = (values: FormValues) => {
     if (!form.user && !donation) setLogin(values);
-    else pay(values);
+    else pay(values, form.user ? 'replace' : undefined);
   };
   // Whole phrases, not a translated verb put into a sentence: casing and word order differ by language.
   const label =
@@ -229,7 +241,19 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
           const values = login;
           setLogin(null);
           void queryClient.invalidateQueries({ queryKey: HEADER_SESSION_QUERY_KEY });
-          if (values) pay(values);
+          if (values) payAsked(values);
+        }}
+      />
+      <ReplaceDetailsDialog
+        open={replaceAsk !== null}
+        onClose={() => setReplaceAsk(null)}
+        onKeep={() => {
+          if (replaceAsk) pay(replaceAsk, 'keep');
+          setReplaceAsk(null);
+        }}
+        onReplace={() => {
+          if (replaceAsk) pay(replaceAsk, 'replace');
+          setReplaceAsk(null);
         }}
       />
     </Box>

@@ -82,6 +82,13 @@ export const checkoutEn = {
   livemode: {
     test: 'Test mode',
   },
+  replaceDetails: {
+    title: 'Replace your saved details with these?',
+    description:
+      'Your account already has a name, email or address saved. Use what you entered from now on, or keep the saved details?',
+    replace: 'Replace',
+    keep: 'Keep saved details',
+  },
   fastPay: {
     title: 'Confirm payment',
     description: 'Pay {{amount}} from your connected account without opening the wallet?',

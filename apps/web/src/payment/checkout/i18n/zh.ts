@@ -82,6 +82,12 @@ export const checkoutZh: typeof checkoutEn = {
   livemode: {
     test: '测试模式',
   },
+  replaceDetails: {
+    title: '用这些信息替换您已保存的资料？',
+    description: '您的账户已保存姓名、邮箱或地址。以后使用刚填写的信息，还是保留已保存的资料？',
+    replace: '替换',
+    keep: '保留已保存的资料',
+  },
   fastPay: {
     title: '确认支付',
     description: '无需打开钱包，直接从已连接账户支付 {{amount}}？',

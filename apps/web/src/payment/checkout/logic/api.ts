@@ -70,7 +70,16 @@ export interface SubmitBody {
   payment_method: string;
   payment_currency: string;
   payer?: string;
+  /** 'replace' overwrites the signed-in customer's saved details; otherwise they are kept. */
+  customer_update?: 'keep' | 'replace';
 }
+
+export const payerChallenge = z.object({
+  address: z.string(),
+  proved: z.boolean(),
+  challenge: z.object({ id: z.string(), message: z.string() }).nullable(),
+});
+export type PayerChallenge = z.infer<typeof payerChallenge>;
 
 const meAnswer = z.union([
   customer,
@@ -158,6 +167,26 @@ export class CheckoutApi {
       `/checkout-sessions/${id}/fast-checkout-confirm`,
       {},
     );
+  /** A message for the browser wallet to sign, proving the signed-in customer controls `address`. */
+  payerChallenge = (id: string, paymentMethod: string, address: string) =>
+    this.call(payerChallenge, 'POST', `/checkout-sessions/${id}/payer-challenge`, {
+      payment_method: paymentMethod,
+      address,
+    });
+  payerProof = (id: string, paymentMethod: string, challengeId: string, signature: string) =>
+    this.call(z.unknown(), 'POST', `/checkout-sessions/${id}/payer-proof`, {
+      payment_method: paymentMethod,
+      challenge_id: challengeId,
+      signature,
+    });
+  /** The details the signed-in user's customer saved (no wallet-profile fallback), or null. */
+  savedCustomer = async (): Promise<MeAnswer | null> => {
+    try {
+      return await this.call(customer, 'GET', '/customers/me', undefined, { skipSummary: '1' });
+    } catch {
+      return null;
+    }
+  };
   /** Prefill: the signed-in user's customer, or null when signed out or unknown. */
   me = async (): Promise<MeAnswer | null> => {
     try {

@@ -77,3 +77,15 @@ export async function sharedAccount(provider: Eip1193Provider | null): Promise<s
     return undefined;
   }
 }
+
+/** Hex of a text's UTF-8 bytes (personal_sign takes the message as hex). */
+export function utf8Hex(text: string): string {
+  return `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Asks the wallet to sign `message` with `account` (EIP-191 personal_sign); answers the signature. */
+export async function signText(provider: Eip1193Provider, account: string, message: string): Promise<string> {
+  const signature = await provider.request({ method: 'personal_sign', params: [utf8Hex(message), account] });
+  if (typeof signature !== 'string') throw new Error('The wallet returned no signature');
+  return signature;
+}

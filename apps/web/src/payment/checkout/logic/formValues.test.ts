@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressMode, initialValues, submitBody, type FormValues } from './formValues';
+import { addressMode, changesSavedDetails, initialValues, submitBody, type FormValues } from './formValues';
 import { isCompletedEvent } from './relay';
 import { fakeSession } from './testFixtures';
 
@@ -70,5 +70,34 @@ describe('relay event', () => {
     expect(isCompletedEvent(event('checkout_session:cs_2'), 'cs_1')).toBe(false);
     expect(isCompletedEvent(event('checkout_session:cs_1', 'invoice.paid'), 'cs_1')).toBe(false);
     expect(isCompletedEvent('not json', 'cs_1')).toBe(false);
+  });
+});
+
+describe('changesSavedDetails', () => {
+  const body = submitBody(values, { phone: false, address: 'none', ...ids });
+  it('is true only when a saved, non-empty detail differs from the form', () => {
+    expect(changesSavedDetails(null, body)).toBe(false);
+    expect(changesSavedDetails({ name: 'Ada', email: 'ADA@example.com' }, body)).toBe(false);
+    expect(changesSavedDetails({ name: null, email: '' }, body)).toBe(false);
+    expect(changesSavedDetails({ name: 'Grace', email: 'ada@example.com' }, body)).toBe(true);
+    expect(changesSavedDetails({ name: 'Ada', email: 'grace@example.com' }, body)).toBe(true);
+  });
+  it('compares the address only when both have one', () => {
+    const full = submitBody(values, { phone: false, address: 'full', ...ids });
+    const saved = {
+      name: 'Ada',
+      email: 'ada@example.com',
+      address: {
+        country: 'us',
+        state: 'CA',
+        line1: '1 Main St',
+        line2: null,
+        city: 'SF',
+        postal_code: '94105',
+      },
+    };
+    expect(changesSavedDetails(saved, full)).toBe(false);
+    expect(changesSavedDetails({ ...saved, address: { ...saved.address, city: 'LA' } }, full)).toBe(true);
+    expect(changesSavedDetails({ ...saved, address: { ...saved.address, city: 'LA' } }, body)).toBe(false);
   });
 });

@@ -69,3 +69,21 @@ export function submitBody(
   if (options.payer) body.payer = options.payer;
   return body;
 }
+
+const ADDRESS_KEYS = ['country', 'state', 'line1', 'line2', 'city', 'postal_code'] as const;
+
+/**
+ * Whether submitting `body` would change details the signed-in customer saved (a saved field that is
+ * set and differs). The server keeps saved details unless asked to replace them, so the page asks first.
+ */
+export function changesSavedDetails(saved: MeAnswer | null, body: SubmitBody): boolean {
+  if (!saved) return false;
+  const differs = (kept: string | null | undefined, typed: string | undefined) =>
+    !!kept && typed !== undefined && kept.trim().toLowerCase() !== typed.trim().toLowerCase();
+  if (differs(saved.name, body.customer_name) || differs(saved.email, body.customer_email)) return true;
+  if (differs(saved.phone, body.customer_phone)) return true;
+  const address = saved.address;
+  const typed = body.billing_address;
+  if (!address || !typed) return false;
+  return ADDRESS_KEYS.some((key) => differs(address[key], typed[key]));
+}

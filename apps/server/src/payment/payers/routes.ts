@@ -1,0 +1,82 @@
+import {
+  browserQuery,
+  payerChallengeAnswer,
+  payerChallengeBody,
+  payerProofAnswer,
+  payerProofBody,
+} from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import type { Rail } from '../../rails/types.js';
+import { assertNotOthersSession, ownCustomer } from '../checkout/customer.js';
+import { assertOpen } from '../checkout/mutate.js';
+import { readSession } from '../checkout/service.js';
+import { railProblem } from '../intents/rail.js';
+import { getMethod } from '../methods/repo.js';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import { defineRoute } from '../shared/route.js';
+import { createChallenge, proveChallenge } from './service.js';
+
+const tag = 'Checkout (browser)';
+
+/** The signed-in caller's own customer for an open session that is not someone else's, and the rail. */
+async function proving(ctx: PaymentContext, caller: Caller, sessionId: string, methodId: string) {
+  if (!caller.did) throw ApiError.unauthenticated('Sign in first');
+  const row = await readSession(ctx.db, sessionId, null);
+  assertOpen(row);
+  await assertNotOthersSession(ctx.db, row, caller);
+  const method = await getMethod(ctx.db, methodId, row.livemode);
+  if (!method || !method.active) {
+    throw ApiError.badRequest('resource_missing', `No such payment method: '${methodId}'`, 'payment_method');
+  }
+  let rail: Rail;
+  try {
+    rail = ctx.services.rails.forMethod(method);
+  } catch (err) {
+    throw railProblem(err, 'payment_method');
+  }
+  return { customer: await ownCustomer(ctx.db, caller.did, row.livemode), rail };
+}
+
+/** Proving that the signed-in customer controls the account fast pay would pull from. */
+export function payerRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/checkout-sessions/:id/payer-challenge',
+    auth: 'browser',
+    tag,
+    summary: 'A one-time message for the wallet to sign, proving the customer controls a payer account',
+    body: payerChallengeBody,
+    query: browserQuery,
+    response: payerChallengeAnswer,
+    handler: async ({ caller, params, body }) => {
+      const { customer, rail } = await proving(ctx, caller, params.id ?? '', body.payment_method);
+      return createChallenge(ctx.db, {
+        customerId: customer.id,
+        rail,
+        address: body.address,
+        site: caller.base,
+      });
+    },
+  });
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/checkout-sessions/:id/payer-proof',
+    auth: 'browser',
+    tag,
+    summary:
+      "The wallet's signature of the challenge: the account becomes one the customer may fast-pay from",
+    body: payerProofBody,
+    query: browserQuery,
+    response: payerProofAnswer,
+    handler: async ({ caller, params, body }) => {
+      const { customer, rail } = await proving(ctx, caller, params.id ?? '', body.payment_method);
+      return proveChallenge(ctx.db, {
+        customerId: customer.id,
+        rail,
+        challengeId: body.challenge_id,
+        signature: body.signature,
+      });
+    },
+  });
+}

@@ -1,3 +1,4 @@
+import { USER_SOCKET_PATH } from '@payshelf/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_SOCKET_PATH } from '../src/app.js';
 import { newWallet, signIn, TestBrowser } from './support/identity.js';
@@ -105,11 +106,13 @@ describe('cookie-authenticated writes from other sites', () => {
     expect(anonymous.status).toBe(200);
   });
 
-  it('refuses a websocket handshake from another site', async () => {
-    const url = socketUrl(env.server.url, RELAY_SOCKET_PATH);
-    await expect(openSocket(url, { cookie: cookie(browser), origin: EVIL })).rejects.toThrow(/403/);
-    const ours = await openSocket(url, { cookie: cookie(browser), origin: new URL(env.server.url).origin });
-    ours.close();
+  it('refuses a websocket handshake from another site (relay and notifications)', async () => {
+    for (const path of [RELAY_SOCKET_PATH, USER_SOCKET_PATH]) {
+      const url = socketUrl(env.server.url, path);
+      await expect(openSocket(url, { cookie: cookie(browser), origin: EVIL })).rejects.toThrow(/403/);
+      const ours = await openSocket(url, { cookie: cookie(browser), origin: new URL(env.server.url).origin });
+      ours.close();
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import { installErrorHandling } from './core/http/errors.js';
 import { serveSpa } from './core/http/spa.js';
 import { registerMaintenanceJobs } from './core/jobs/maintenance.js';
 import { JobQueue } from './core/jobs/queue.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, OneLineRequestLog } from './core/logger.js';
 import { RealtimeBus } from './core/realtime/bus.js';
 import { RealtimeHub } from './core/realtime/hub.js';
 import { applyMigrations, openDatabase, type Database } from './db/database.js';
@@ -67,6 +67,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    logController: new OneLineRequestLog(),
   });
   installErrorHandling(app);
   await app.register(fastifyCookie);

@@ -76,12 +76,14 @@ async function main() {
   const ratios = new Map<string, number[]>();
   const p99s = new Map<string, number[]>();
   const bareRps: number[] = [];
+  const bareP99: number[] = [];
   const errors = new Map<string, number>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, target] of targets) {
       const b: LoadResult = await load({ url: bareUrl }, SECONDS, CONNECTIONS);
       const r: LoadResult = await load(target, SECONDS, CONNECTIONS);
       bareRps.push(b.rps);
+      bareP99.push(b.p99);
       ratios.set(name, [...(ratios.get(name) ?? []), r.rps / b.rps]);
       p99s.set(name, [...(p99s.get(name) ?? []), r.p99]);
       errors.set(name, (errors.get(name) ?? 0) + r.errors);
@@ -92,7 +94,10 @@ async function main() {
     `checkout read path (${CONNECTIONS} connections, ${SECONDS}s per run, ${ROUNDS} rounds, ` +
       `payload ${(Buffer.byteLength(payload) / 1024).toFixed(1)} KB)`,
   );
-  console.log(`  bare Fastify          ${median(bareRps).toFixed(0).padStart(7)} req/s   1.00`);
+  console.log(
+    `  bare Fastify          ${median(bareRps).toFixed(0).padStart(7)} req/s   1.000` +
+      `   p99 ${median(bareP99).toFixed(1).padStart(6)} ms`,
+  );
   let failed = false;
   for (const [name] of targets) {
     const ratio = median(ratios.get(name) ?? []);

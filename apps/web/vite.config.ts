@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 import { defaultClientConditions, defineConfig, loadEnv, type ProxyOptions } from 'vite';
 
 // Everything the Node server answers; the dev server forwards it, websockets included.
@@ -12,7 +13,7 @@ export default defineConfig(({ mode }) => {
   );
 
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     resolve: {
       // Workspace packages (@payshelf/api, @payshelf/money) resolve to their TypeScript source.
       conditions: ['source', ...defaultClientConditions],
@@ -23,7 +24,9 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       rolldownOptions: {
         output: {
-          // Libraries change less often than our code: separate chunks stay cached across deploys.
+          // Libraries every page needs change less often than our code: separate chunks stay cached across
+          // deploys. Other libraries (libphonenumber-js, zod, qrcode, …) go with the pages that import them,
+          // so a page that does not use them never downloads them.
           codeSplitting: {
             groups: [
               {
@@ -32,7 +35,8 @@ export default defineConfig(({ mode }) => {
                 priority: 2,
               },
               { name: 'mui', test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack)[\\/]/, priority: 1 },
-              { name: 'vendor', test: /node_modules[\\/]/ },
+              // The API schemas and zod, together: only pages that talk to the payment API load them.
+              { name: 'schemas', test: /(packages[\\/]api[\\/]src|node_modules[\\/]zod)[\\/]/, priority: 1 },
             ],
           },
         },

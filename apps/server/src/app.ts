@@ -11,7 +11,7 @@ import { installSecurityHeaders } from './core/http/security-headers.js';
 import { serveSpa } from './core/http/spa.js';
 import { registerMaintenanceJobs } from './core/jobs/maintenance.js';
 import { JobQueue } from './core/jobs/queue.js';
-import { createLogger } from './core/logger.js';
+import { createLogger, OneLineRequestLog } from './core/logger.js';
 import { RealtimeBus } from './core/realtime/bus.js';
 import { RealtimeHub } from './core/realtime/hub.js';
 import { applyMigrations, openDatabase, type Database } from './db/database.js';
@@ -73,6 +73,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    logController: new OneLineRequestLog(),
   });
   installErrorHandling(app);
   await app.register(fastifyCookie);

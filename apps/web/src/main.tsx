@@ -5,6 +5,7 @@ import { resources } from './app/i18n/resources';
 import { createQueryClient } from './app/queryClient';
 import { installFetchTracker } from './header/progress/requestTracker';
 import { AppRouter } from './app/router/AppRouter';
+import { preloadRouteCode } from './app/router/preloadRoute';
 import { bindDocumentLanguage, createI18n } from './platform/i18n/createI18n';
 import { detectLocale } from './platform/locale/detectLocale';
 
@@ -13,6 +14,7 @@ if (!container) throw new Error('index.html has no #root element');
 
 // The page-load progress bar follows GET requests: fetch is wrapped here, once.
 installFetchTracker();
+preloadRouteCode(window.location.pathname);
 
 const i18n = createI18n(detectLocale(), resources);
 bindDocumentLanguage(i18n);

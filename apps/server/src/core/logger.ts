@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.js';
 import { redactUrl, withoutSqlValues } from './log-redact.js';
@@ -6,7 +6,8 @@ import { redactUrl, withoutSqlValues } from './log-redact.js';
 /**
  * Structured JSON logs; secrets that may appear in requests are redacted: credential headers, the
  * values of credential-like query parameters in logged URLs (sign-in link signatures, tokens, keys),
- * and the bound parameters of failed SQL (customer names and emails).
+ * and the bound parameters of failed SQL (customer names and emails). Lines are written asynchronously
+ * (buffered, flushed by pino when the process exits), so logging never blocks a request.
  */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
@@ -33,5 +34,33 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
       err: (err: Error) => withoutSqlValues(pino.stdSerializers.err(err)),
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? pino.destination({ sync: false }));
+}
+
+/**
+ * One line per request, when it completes (method, url with credentials redacted, status, ms), instead
+ * of Fastify's two (incoming + completed); failures still log with their error.
+ */
+export class OneLineRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  }
 }

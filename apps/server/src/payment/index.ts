@@ -27,6 +27,7 @@ import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
 import { OpenApiRegistry } from './openapi/registry.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
 
@@ -45,8 +46,10 @@ export async function registerPayment(
   sessions: Sessions = sessionsFor(app),
 ): Promise<PaymentContext> {
   const mount = services.config.PAYMENT_MOUNT_POINT === '/' ? '' : services.config.PAYMENT_MOUNT_POINT;
+  const catalog = CatalogCache.attach(services.database.db, services.bus);
   const ctx: PaymentContext = {
     services,
+    catalog,
     db: services.database.db,
     mount,
     openapi: new OpenApiRegistry(`${mount}/api`),

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { storableJson } from './json.js';
 
-/** Where a navigation item is shown (SPEC.md section 3); an item without `section` belongs to the header. */
-export const NAV_SECTIONS = [
-  'header',
-  'footer',
-  'social',
-  'bottom',
-  'dashboard',
-  'sessionManager',
-  'userCenter',
-] as const;
+import { NAV_SECTIONS } from './nav-sections.js';
+
+export { NAV_SECTIONS };
 export const navSection = z.enum(NAV_SECTIONS);
 export type NavSection = z.infer<typeof navSection>;
 

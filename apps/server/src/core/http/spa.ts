@@ -22,9 +22,18 @@ export function isApiPath(url: string, paymentMount: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname.startsWith(`${paymentMount}/api/`);
 }
 
+/** Hashed build output (`assets/name-HASH.ext`) never changes under its name; everything else may. */
+export function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.br|\.gz)?$/.test(path.basename(filePath))) return 'no-cache';
+  return 'public, max-age=300';
+}
+
 /**
- * Serves the built single-page app: hashed assets with a year of caching, and index.html for every
- * other GET that asks for HTML, so client-side routes survive a reload.
+ * Serves the built single-page app: hashed assets with a year of caching, and index.html (revalidated on
+ * every load) for every other GET that asks for HTML, so client-side routes survive a reload. The build
+ * writes brotli and gzip copies next to each asset (`.br`, `.gz`); a browser that accepts one gets it
+ * with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
 export async function serveSpa(app: FastifyInstance, distDir: string, paymentMount: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -34,12 +43,9 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
       root: distDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header(
-          'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        );
+        res.header('cache-control', cacheControlFor(filePath));
       },
     });
   } else {

@@ -26,6 +26,7 @@ const MAX_INLINE = 7000;
 export class RealtimeBus {
   private listener: pg.Client | null = null;
   private readonly listeners = new Set<Listener>();
+  private readonly connectedListeners = new Set<() => void>();
   private stopping = false;
   private retryMs = 250;
 
@@ -38,6 +39,17 @@ export class RealtimeBus {
   async start(): Promise<void> {
     this.stopping = false;
     await this.connect();
+  }
+
+  /** Whether the LISTEN connection is up (while it is down, messages of other processes are missed). */
+  get listening(): boolean {
+    return this.listener !== null;
+  }
+
+  /** Called each time the LISTEN connection is (re)established, e.g. to drop state that missed messages. */
+  onListening(listener: () => void): () => void {
+    this.connectedListeners.add(listener);
+    return () => this.connectedListeners.delete(listener);
   }
 
   subscribe(listener: Listener): () => void {
@@ -87,6 +99,7 @@ export class RealtimeBus {
     await client.query(`LISTEN ${CHANNEL}`);
     this.listener = client;
     this.retryMs = 250;
+    for (const listener of this.connectedListeners) listener();
   }
 
   private reconnectSoon(): void {

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@payshelf/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { prices, products } from '../../db/schema/index.js';
+import { catalogCacheOf } from '../shared/catalog-cache.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { activeFilter, pageOf, type Page } from '../shared/list.js';
 
@@ -8,37 +9,37 @@ export type ProductRow = typeof products.$inferSelect;
 export type PriceRow = typeof prices.$inferSelect;
 
 export async function getProduct(db: Db, id: string, livemode: boolean): Promise<ProductRow | null> {
-  const [row] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.livemode, livemode)))
-    .limit(1);
-  return row ?? null;
+  return (await getProducts(db, [id], livemode))[0] ?? null;
 }
 
+/** Products by id in one mode (served from the catalog cache when `db` is the pool). */
 export async function getProducts(db: Db, ids: string[], livemode: boolean): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(products)
-    .where(and(inArray(products.id, [...new Set(ids)]), eq(products.livemode, livemode)));
+  const load = (missing: string[]) =>
+    db
+      .select()
+      .from(products)
+      .where(and(inArray(products.id, missing), eq(products.livemode, livemode)));
+  const cache = catalogCacheOf(db);
+  if (!cache) return load([...new Set(ids)]);
+  return cache.many(db, `products:${livemode}`, ids, (r: ProductRow) => r.id, load);
 }
 
 export async function getPrice(db: Db, id: string, livemode: boolean): Promise<PriceRow | null> {
-  const [row] = await db
-    .select()
-    .from(prices)
-    .where(and(eq(prices.id, id), eq(prices.livemode, livemode)))
-    .limit(1);
-  return row ?? null;
+  return (await getPrices(db, [id], livemode))[0] ?? null;
 }
 
+/** Prices by id in one mode (served from the catalog cache when `db` is the pool). */
 export async function getPrices(db: Db, ids: string[], livemode: boolean): Promise<PriceRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(prices)
-    .where(and(inArray(prices.id, [...new Set(ids)]), eq(prices.livemode, livemode)));
+  const load = (missing: string[]) =>
+    db
+      .select()
+      .from(prices)
+      .where(and(inArray(prices.id, missing), eq(prices.livemode, livemode)));
+  const cache = catalogCacheOf(db);
+  if (!cache) return load([...new Set(ids)]);
+  return cache.many(db, `prices:${livemode}`, ids, (r: PriceRow) => r.id, load);
 }
 
 export async function insertProduct(db: Db, row: typeof products.$inferInsert): Promise<ProductRow> {
@@ -86,6 +87,13 @@ export async function listProducts(
   livemode: boolean,
   q: ListQuery & { type?: string },
 ): Promise<{ rows: ProductRow[]; page: Page }> {
+  const cache = catalogCacheOf(db);
+  const load = () => loadProductList(db, livemode, q);
+  if (!cache || q.starting_after || q.ending_before) return load();
+  return cache.one(db, `product-list:${livemode}`, JSON.stringify(q), load);
+}
+
+async function loadProductList(db: Db, livemode: boolean, q: ListQuery & { type?: string }) {
   const filters = [
     activeFilter(products.active, q.active),
     q.type === 'service' || q.type === 'good' || q.type === 'credit' ? eq(products.type, q.type) : undefined,
@@ -103,8 +111,17 @@ export async function listProducts(
 export async function listPrices(
   db: Db,
   livemode: boolean,
-  q: ListQuery & { product_id?: string; type?: string; currency_id?: string },
+  q: PriceListQuery,
 ): Promise<{ rows: PriceRow[]; page: Page }> {
+  const cache = catalogCacheOf(db);
+  const load = () => loadPriceList(db, livemode, q);
+  if (!cache || q.starting_after || q.ending_before) return load();
+  return cache.one(db, `price-list:${livemode}`, JSON.stringify(q), load);
+}
+
+type PriceListQuery = ListQuery & { product_id?: string; type?: string; currency_id?: string };
+
+async function loadPriceList(db: Db, livemode: boolean, q: PriceListQuery) {
   const filters = [
     activeFilter(prices.active, q.active),
     q.product_id ? eq(prices.productId, q.product_id) : undefined,

@@ -3,18 +3,41 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { pageOf, type Page } from '../shared/list.js';
+import { Batcher } from '../shared/batch.js';
+import { prepared } from '../shared/prepared.js';
 
 export type SessionRow = typeof checkoutSessions.$inferSelect;
 export type SessionInsert = typeof checkoutSessions.$inferInsert;
 
-/** By id, in one mode or (livemode null) in whichever it lives; `lock` holds the row until commit. */
+/** Plain session reads by id, batched (concurrent page loads share one query) with a prepared statement. */
+function sessionReads(db: Db): Batcher<SessionRow> {
+  return prepared(db, 'checkout_sessions_by_ids', (d, name) => {
+    const statement = d
+      .select()
+      .from(checkoutSessions)
+      .where(sql`${checkoutSessions.id} = ANY(${sql.placeholder('ids')}::text[])`)
+      .prepare(name);
+    return new Batcher(
+      async (ids) => new Map((await statement.execute({ ids })).map((row) => [row.id, row])),
+    );
+  });
+}
+
+/**
+ * By id, in one mode or (livemode null) in whichever it lives; `lock` holds the row until commit. Plain
+ * reads (every checkout page load) go through the batched, prepared read.
+ */
 export async function getSession(
   db: Db,
   id: string,
   livemode: boolean | null,
   lock = false,
 ): Promise<SessionRow | null> {
-  const query = db
+  if (!lock) {
+    const row = await sessionReads(db).get(id);
+    return row && (livemode === null || row.livemode === livemode) ? row : null;
+  }
+  const [row] = await db
     .select()
     .from(checkoutSessions)
     .where(
@@ -23,8 +46,8 @@ export async function getSession(
         livemode === null ? undefined : eq(checkoutSessions.livemode, livemode),
       ),
     )
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+    .limit(1)
+    .for('update');
   return row ?? null;
 }
 

@@ -28,24 +28,53 @@ async function methodsFor(ctx: PaymentContext, row: SessionRow): Promise<Payment
 }
 
 /**
+ * The session, its methods and its link: built from the session row and the catalog only, so it is kept
+ * in the catalog cache (cleared on any catalog change) under the row's version and last update.
+ */
+async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
+  const { db } = ctx;
+  const build = async () => {
+    const view = { db, base, mount: ctx.mount };
+    const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
+    return {
+      checkoutSession: await sessionObject(view, row),
+      paymentMethods: await methodsFor(ctx, row),
+      ...(link ? { paymentLink: await linkObject(view, link) } : {}),
+    };
+  };
+  // Every session write goes through updateSession (version + 1, updated_at); the other fields guard
+  // against a writer that forgets.
+  const key = [
+    row.id,
+    row.version,
+    row.updatedAt.getTime(),
+    row.status,
+    row.paymentStatus,
+    row.paymentIntentId,
+    row.currencyId,
+    row.amountTotal,
+    base,
+  ].join(':');
+  return ctx.catalog.one(db, 'checkout-view', key, build);
+}
+
+/**
  * Answer of checkout-sessions/retrieve and /start: `{checkoutSession, paymentMethods, paymentLink?,
  * paymentIntent?, customer?}`. The customer is the session's (shown only to that customer), else the
  * signed-in user's in this mode; others see the session without personal data (checkout/privacy.ts).
  */
 export async function checkoutView(ctx: PaymentContext, caller: Caller, row: SessionRow) {
   const { db } = ctx;
-  const view = { db, base: caller.base, mount: ctx.mount };
-  const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
   const customer = row.customerId
     ? await callersSessionCustomer(db, caller, row)
     : caller.did
       ? await getCustomerByDid(db, caller.did, row.livemode)
       : null;
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
+  const part = await catalogPart(ctx, caller.base, row);
   return {
-    checkoutSession: await sessionForCaller(db, caller, row, await sessionObject(view, row)),
-    paymentMethods: await methodsFor(ctx, row),
-    ...(link ? { paymentLink: await linkObject(view, link) } : {}),
+    ...part,
+    checkoutSession: await sessionForCaller(db, caller, row, part.checkoutSession),
     ...(intent ? { paymentIntent: serializeIntent(intent) } : {}),
     ...(customer ? { customer: serializeCustomer(customer) } : {}),
   };

@@ -1,6 +1,7 @@
 import type { ListQuery } from '@payshelf/api';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { paymentLinks } from '../../db/schema/index.js';
+import { catalogCacheOf } from '../shared/catalog-cache.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { activeFilter, pageOf, type Page } from '../shared/list.js';
 
@@ -8,12 +9,10 @@ export type LinkRow = typeof paymentLinks.$inferSelect;
 
 /** By id in one mode, or (livemode null) in whichever mode it lives: links are opened by id alone. */
 export async function getLink(db: Db, id: string, livemode: boolean | null): Promise<LinkRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.id, id), livemode === null ? undefined : eq(paymentLinks.livemode, livemode)))
-    .limit(1);
-  return row ?? null;
+  const load = (ids: string[]) => db.select().from(paymentLinks).where(inArray(paymentLinks.id, ids));
+  const cache = catalogCacheOf(db);
+  const [row] = cache ? await cache.many(db, 'links', [id], (r: LinkRow) => r.id, load) : await load([id]);
+  return row && (livemode === null || row.livemode === livemode) ? row : null;
 }
 
 export async function insertLink(db: Db, row: typeof paymentLinks.$inferInsert): Promise<LinkRow> {

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ListQuery } from '@payshelf/api';
+import { catalogCacheOf } from '../shared/catalog-cache.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
 import { activeFilter, pageOf, type Page } from '../shared/list.js';
@@ -16,12 +17,16 @@ export async function getMethod(db: Db, id: string, livemode: boolean): Promise<
   return row ?? null;
 }
 
+/** A currency by id in one mode (served from the catalog cache when `db` is the pool). */
 export async function getCurrency(db: Db, id: string, livemode: boolean): Promise<CurrencyRow | null> {
-  const [row] = await db
-    .select()
-    .from(paymentCurrencies)
-    .where(and(eq(paymentCurrencies.id, id), eq(paymentCurrencies.livemode, livemode)))
-    .limit(1);
+  const load = (ids: string[]) =>
+    db
+      .select()
+      .from(paymentCurrencies)
+      .where(and(inArray(paymentCurrencies.id, ids), eq(paymentCurrencies.livemode, livemode)));
+  const cache = catalogCacheOf(db);
+  const key = (r: CurrencyRow) => r.id;
+  const [row] = cache ? await cache.many(db, `currencies:${livemode}`, [id], key, load) : await load([id]);
   return row ?? null;
 }
 
@@ -112,11 +117,16 @@ export async function listCurrencies(
   return { rows, page };
 }
 
+export type ActiveMethods = Array<{ method: MethodRow; currencies: CurrencyRow[] }>;
+
 /** Active methods of a mode with their active currencies, oldest first (the checkout's order). */
-export async function activeMethodsWithCurrencies(
-  db: Db,
-  livemode: boolean,
-): Promise<Array<{ method: MethodRow; currencies: CurrencyRow[] }>> {
+export async function activeMethodsWithCurrencies(db: Db, livemode: boolean): Promise<ActiveMethods> {
+  const cache = catalogCacheOf(db);
+  const load = () => loadActiveMethods(db, livemode);
+  return cache ? cache.one(db, 'active-methods', String(livemode), load) : load();
+}
+
+async function loadActiveMethods(db: Db, livemode: boolean): Promise<ActiveMethods> {
   const methods = await db
     .select()
     .from(paymentMethods)

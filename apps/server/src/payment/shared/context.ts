@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../app.js';
 import type { Db } from '../../db/database.js';
 import type { OpenApiRegistry } from '../openapi/registry.js';
+import type { CatalogCache } from './catalog-cache.js';
 
 /** Who is calling and in which mode. */
 export interface Caller {
@@ -33,6 +34,8 @@ export interface Sessions {
 export interface PaymentContext {
   services: Services;
   db: Db;
+  /** Products, prices, links, methods and keys in memory, cleared on every committed change. */
+  catalog: CatalogCache;
   /** e.g. /payment */
   mount: string;
   openapi: OpenApiRegistry;

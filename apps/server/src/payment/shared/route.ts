@@ -88,8 +88,9 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
         return spec.handler({ body, query, params, caller, request });
       };
       if (spec.auth === 'merchant' && spec.method !== 'GET') {
-        return runIdempotent(ctx.db, request, reply, caller, run);
+        return ctx.catalog.writing(() => runIdempotent(ctx.db, request, reply, caller, run));
       }
+      if (spec.auth !== 'browser' && spec.method !== 'GET') return reply.send(await ctx.catalog.writing(run));
       return reply.send(await run());
     },
   });

@@ -12,7 +12,7 @@ import { localizeText, requestLocale } from '../../core/http/error-locale.js';
 import type { PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { sessionObject } from './serialize.js';
-import { fastCheckoutConfirm, postTransaction } from './pay.js';
+import { fastCheckoutConfirm, postTransaction } from '../flows/pay-checkout.js';
 import { submitCheckout } from './submit.js';
 
 const tag = 'Checkout (browser)';

@@ -65,7 +65,10 @@ const postTx = (cs: string, txHash: string) =>
   browserCall(browser, 'POST', `/checkout-sessions/${cs}/tx`, { txHash });
 
 async function connectUrl(cs: string): Promise<string> {
-  const res = await browser.post('/api/did/checkout/token', { checkoutSessionId: cs, sessionUserDid: userDid });
+  const res = await browser.post('/api/did/checkout/token', {
+    checkoutSessionId: cs,
+    sessionUserDid: userDid,
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { url: string }).url;
 }
@@ -133,7 +136,10 @@ describe('underpayment: what is bought cannot change under a payment', () => {
     expect(await invoiceOf(cs)).toBeNull();
     // The full amount for the new intent completes it, with a paid invoice and nothing remaining.
     await chain.pay(2, walletRequest(second)).then((h) => postTx(cs, h));
-    expect((await retrieve(cs)).checkoutSession).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    expect((await retrieve(cs)).checkoutSession).toMatchObject({
+      status: 'complete',
+      payment_status: 'paid',
+    });
     expect(await invoiceOf(cs)).toMatchObject({
       status: 'paid',
       total: 99_000_000n,
@@ -216,7 +222,11 @@ describe('double charge across a crash: attempts are committed before they are s
     expect(await attempts()).toHaveLength(1);
     expect(await chain.tokenBalance(token(), payer)).toBe(before - 9_900_000n);
     expect(await chain.tokenBalance(token(), merchant)).toBe(merchantBefore + 9_900_000n);
-    expect(await invoiceOf(cs)).toMatchObject({ status: 'paid', amountPaid: 9_900_000n, amountRemaining: 0n });
+    expect(await invoiceOf(cs)).toMatchObject({
+      status: 'paid',
+      amountPaid: 9_900_000n,
+      amountRemaining: 0n,
+    });
   });
 
   it('a fast-pay pull signed before a crash is re-sent, never signed twice', async () => {
@@ -261,7 +271,10 @@ describe('double charge across a crash: attempts are committed before they are s
     );
     expect(signed).toBe(1);
     const intentId = (await retrieve(cs)).paymentIntent?.id ?? '';
-    const rows = await db().select().from(paymentAttempts).where(eq(paymentAttempts.paymentIntentId, intentId));
+    const rows = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentIntentId, intentId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'pull', payer });
     expect(await chain.tokenBalance(token(), payer)).toBe(before - 9_900_000n);

@@ -191,9 +191,8 @@ describe('checkout: submit and pay on chain', () => {
       const mine = await newSession(env.test, c.priceId);
       const his = await newSession(env.test, c.priceId);
       await submit(mine, {}, c);
-      const bobAnswer = (
-        await browserCall(bob, 'PUT', `/checkout-sessions/${his}/submit`, submitBody(c))
-      ).body as unknown as SubmitAnswer;
+      const bobAnswer = (await browserCall(bob, 'PUT', `/checkout-sessions/${his}/submit`, submitBody(c)))
+        .body as unknown as SubmitAnswer;
       const hash = await chain.pay(5, walletRequest(bobAnswer));
       const hijack = await postTx(mine, hash);
       expect(hijack.status).toBe(400);

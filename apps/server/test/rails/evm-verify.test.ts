@@ -145,7 +145,9 @@ describe('evm rail: verify', () => {
     const hash = await chain.sendToken(3, chain.tusd.contract ?? '', merchant, 7_000_000n);
     const payer = chain.address(3);
     const results = await Promise.all(
-      ['pi_race_a', 'pi_race_b', 'pi_race_c'].map((r) => rail.verify(hash, { ...expect6(r, 7_000_000n), payer })),
+      ['pi_race_a', 'pi_race_b', 'pi_race_c'].map((r) =>
+        rail.verify(hash, { ...expect6(r, 7_000_000n), payer }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['confirmed', 'rejected', 'rejected']);
   });

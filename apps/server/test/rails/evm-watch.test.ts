@@ -62,7 +62,13 @@ describe('evm rail: confirmation watcher', () => {
     const merchant = chain.freshAddress();
     const method = chain.method(merchant);
     const rails = s.server.services.rails;
-    const good = await chain.sendTokenFor('pi_watch_good', 1, chain.tusd.contract ?? '', merchant, 9_000_000n);
+    const good = await chain.sendTokenFor(
+      'pi_watch_good',
+      1,
+      chain.tusd.contract ?? '',
+      merchant,
+      9_000_000n,
+    );
     const expectation = { reference: 'pi_watch_good', asset: chain.tusd, amount: 9_000_000n };
     await rails.watch({ method, txRef: good, expectation });
     await rails.watch({ method, txRef: good, expectation });

@@ -96,7 +96,13 @@ export async function startChain() {
       return mined(hash);
     },
     /** A token transfer made for payment `reference` (its tag appended to the call data, as wallets send it). */
-    async sendTokenFor(reference: string, i: number, token: string, to: string, amount: bigint): Promise<Hex> {
+    async sendTokenFor(
+      reference: string,
+      i: number,
+      token: string,
+      to: string,
+      amount: bigint,
+    ): Promise<Hex> {
       const hash = await wallet(i).writeContract({
         address: getAddress(token),
         abi: erc20Abi,

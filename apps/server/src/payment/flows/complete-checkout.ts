@@ -210,4 +210,3 @@ export async function failCheckoutPayment(
   if (typeof current === 'string' && current.toLowerCase() !== txRef.toLowerCase()) return;
   await failIntent(tx, intent, code, message);
 }
-

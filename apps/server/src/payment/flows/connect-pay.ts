@@ -10,13 +10,7 @@ import { RailError } from '../../rails/types.js';
 import { assertOpen } from '../checkout/mutate.js';
 import { getSession } from '../checkout/repo.js';
 import { readSession } from '../checkout/service.js';
-import {
-  getIntent,
-  markBroadcast,
-  payingWith,
-  recordAttempt,
-  startProcessing,
-} from '../intents/index.js';
+import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
 

@@ -68,7 +68,13 @@ async function reconcileOne(ctx: PaymentContext, attempt: AttemptRow, now: numbe
     );
     if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';
     await ctx.db.transaction((tx) =>
-      failCheckoutPayment(tx, intent.id, attempt.txRef, 'not_found', 'the signed transaction could not be sent'),
+      failCheckoutPayment(
+        tx,
+        intent.id,
+        attempt.txRef,
+        'not_found',
+        'the signed transaction could not be sent',
+      ),
     );
     return 'failed';
   }

@@ -28,7 +28,12 @@ export async function allocateNonce(
  * Gives `nonce` back when it was the last one handed out and its transaction never reached the chain,
  * so the next transaction does not wait behind a gap forever.
  */
-export async function releaseNonce(db: DbLike, network: string, address: string, nonce: bigint): Promise<void> {
+export async function releaseNonce(
+  db: DbLike,
+  network: string,
+  address: string,
+  nonce: bigint,
+): Promise<void> {
   await db.execute(sql`
     UPDATE rail_nonces SET next_nonce = ${nonce.toString()}::bigint, updated_at = now()
     WHERE network = ${network} AND address = ${address.toLowerCase()} AND next_nonce = ${(nonce + 1n).toString()}::bigint`);

@@ -350,8 +350,7 @@ export class EvmRail implements Rail {
 
   /** An out-of-gas-money failure of the hot wallet as a RailError; anything else as it is. */
   private async railErrorOf(err: unknown, what: string): Promise<unknown> {
-    const text =
-      err instanceof BaseError ? `${err.message} ${err.details} ${err.shortMessage}` : String(err);
+    const text = err instanceof BaseError ? `${err.message} ${err.details} ${err.shortMessage}` : String(err);
     if (/insufficient funds/i.test(text)) {
       return new RailError(
         'hot_wallet_unfunded',

@@ -41,10 +41,7 @@ export function paymentTransaction(target: EvmPaymentTarget, from: string): Tran
 }
 
 /** Asks the wallet for an account, switches to the chain, sends the payment; answers the tx hash. */
-export async function payWithProvider(
-  provider: Eip1193Provider,
-  target: EvmPaymentTarget,
-): Promise<string> {
+export async function payWithProvider(provider: Eip1193Provider, target: EvmPaymentTarget): Promise<string> {
   const accounts = await provider.request({ method: 'eth_requestAccounts' });
   const from = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
   if (!from) throw new Error('The wallet shared no account');

@@ -32,7 +32,12 @@ export interface ReconcileReport {
 
 type Outcome = 'confirmed' | 'resent' | 'failed' | 'waiting';
 
-async function reconcileOne(ctx: PaymentContext, attempt: AttemptRow, now: number): Promise<Outcome> {
+async function reconcileOne(
+  ctx: PaymentContext,
+  attempt: AttemptRow,
+  now: number,
+  mayResend = true,
+): Promise<Outcome> {
   const intent = await getIntent(ctx.db, attempt.paymentIntentId);
   if (!intent?.paymentMethodId) {
     await settleAttempt(ctx.db, attempt.paymentIntentId, attempt.txRef, 'failed', 'payment intent missing');
@@ -50,7 +55,7 @@ async function reconcileOne(ctx: PaymentContext, attempt: AttemptRow, now: numbe
     }
     if (result.status === 'pending') return 'waiting';
     if (result.reason === 'not_found') {
-      if (attempt.raw) return 'resend';
+      if (attempt.raw) return mayResend ? 'resend' : 'waiting';
       if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';
     }
     await failCheckoutPayment(tx, intent.id, attempt.txRef, result.reason, result.detail);
@@ -60,7 +65,9 @@ async function reconcileOne(ctx: PaymentContext, attempt: AttemptRow, now: numbe
   try {
     await paying.rail.broadcast(attempt.raw ?? '');
     await markBroadcast(ctx.db, attempt.id);
-    return 'resent';
+    // Settle it at once when the chain took it in (a mined or pending answer); else the next run does.
+    const after = await reconcileOne(ctx, attempt, now, false);
+    return after === 'waiting' ? 'resent' : after;
   } catch (err) {
     ctx.services.log.warn(
       { err: err instanceof Error ? err.message : String(err), txRef: attempt.txRef },
@@ -110,5 +117,7 @@ export function registerReconcileJob(ctx: PaymentContext): void {
     if (report.checked > 0) log.info(report, 'payment attempts reconciled');
   });
   jobs.schedule('* * * * *', RECONCILE_TASK);
-  jobs.atStart(RECONCILE_TASK);
+  // At start every in-flight attempt is settled: re-sending a committed transaction is the same
+  // transaction, so acting on one another live process is still sending is harmless.
+  jobs.atStart(RECONCILE_TASK, { settleAfterMs: 0 });
 }

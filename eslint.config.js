@@ -26,4 +26,42 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}', 'apps/server/**/*.ts', 'packages/**/*.ts', 'tests/**/*.ts', 'scripts/**'],
     languageOptions: { globals: globals.node },
   },
+  // Layering of the payment server: chain libraries stay inside rails/<kind>/ (the demo seeds the
+  // demo chain); rails know nothing of payment; billing knows nothing of checkout or the flows that
+  // compose them (payment/flows/ imports both).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/rails/**', 'apps/server/src/payment/demo/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'viem', message: 'Chain code lives in apps/server/src/rails/<kind>/.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/rails/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/payment/**'], message: 'Rails do not know the payment modules.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/payment/billing/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/checkout/**', '**/flows/**'],
+              message: 'Billing does not import checkout; flows compose them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -15,8 +15,8 @@ import { catalogRoutes } from './catalog/routes.js';
 import { customerRoutes } from './customers/routes.js';
 import { linkRoutes } from './links/routes.js';
 import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
-import { registerCheckoutCompletion } from './checkout/completion.js';
-import { checkoutConnectAction } from './checkout/connect.js';
+import { checkoutConnectAction } from './flows/connect-pay.js';
+import { registerPaymentFlows } from './flows/register.js';
 import { submitRoutes } from './checkout/submit-routes.js';
 import { sessionRoutes } from './checkout/routes.js';
 import { customerBrowserRoutes } from './customers/browser-routes.js';
@@ -72,7 +72,7 @@ export async function registerPayment(
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
-  registerCheckoutCompletion(ctx);
+  registerPaymentFlows(ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
   if (services.config.DEMO_DATA) await fundDevWalletOnDemoChain(services);

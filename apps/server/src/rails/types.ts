@@ -1,5 +1,6 @@
 // The one contract every payment rail implements (evm now; bitcoin, arcblock and stripe later). It speaks
 // in plain strings and bigint amounts only: no chain library's types leak out of a rail's folder.
+import type { PaymentTarget as PaymentTargetJson } from '@payshelf/api';
 import type { Db } from '../db/database.js';
 
 /** A database handle or an open transaction on it: rails write inside the caller's transaction when given. */
@@ -55,7 +56,10 @@ export interface PaymentTarget {
 export interface PaymentExpectation extends PaymentRequest {
   /** Defaults to the method's merchant address. */
   recipient?: string;
-  /** When set, the payment must come from this account ('wrong_payer' otherwise). */
+  /**
+   * The payer committed to the intent (a fast-pay pull's payer). A transfer counts when it comes from
+   * this account, or else when its transaction carries the reference's tag ('wrong_reference').
+   */
   payer?: string;
 }
 
@@ -66,6 +70,7 @@ export type RejectReason =
   | 'wrong_recipient'
   | 'wrong_token'
   | 'wrong_payer'
+  | 'wrong_reference'
   | 'underpaid'
   | 'already_used';
 
@@ -112,9 +117,33 @@ export interface Delegation {
   reference: string;
 }
 
-export type PullResult =
-  | { status: 'submitted'; txRef: string }
-  | { status: 'insufficient'; reason: 'delegation' | 'balance'; balance: bigint; allowance: bigint };
+export type Insufficient = {
+  status: 'insufficient';
+  reason: 'delegation' | 'balance';
+  balance: bigint;
+  allowance: bigint;
+};
+
+export type PullResult = { status: 'submitted'; txRef: string } | Insufficient;
+
+/**
+ * A server-signed transaction not yet sent: the caller commits `txRef`, `raw` and `nonce` (a payment
+ * attempt) before `broadcast(raw)`, so a crash in between leaves a record to re-send, never a charge
+ * nobody knows about.
+ */
+export interface SignedTransaction {
+  status: 'signed';
+  txRef: string;
+  raw: string;
+  nonce: bigint;
+}
+
+/** A signed transaction a wallet handed over, read before it is sent. */
+export interface SignedInfo {
+  txRef: string;
+  /** Whether it carries the reference of the payment it claims to pay. */
+  forReference: boolean;
+}
 
 export interface RefundRequest {
   reference: string;
@@ -134,9 +163,16 @@ export interface Rail {
   checkFunds(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck>;
   /** The approval a payer signs so that `pull` may later charge up to `allowance`. */
   prepareDelegation(asset: RailAsset, allowance: bigint): Promise<WalletRequest>;
-  /** Charges a pre-authorised payer (fast pay, renewals); verify the returned txRef like any payment. */
+  /** Charges a pre-authorised payer at once (sign and send); payment code uses signPull instead. */
   pull(delegation: Delegation, amount: bigint): Promise<PullResult>;
-  /** Sends a transaction the customer's wallet signed; answers its reference (the hash). */
+  /**
+   * Signs the charge of a pre-authorised payer without sending it; the signer's nonce is taken in `db`
+   * (the caller's transaction, which must also record the attempt).
+   */
+  signPull(delegation: Delegation, amount: bigint, db: DbLike): Promise<SignedTransaction | Insufficient>;
+  /** Reads a transaction a wallet signed (its hash, whether it names `reference`) without sending it. */
+  inspectSigned(signed: string, reference: string): SignedInfo;
+  /** Sends a signed transaction; sending one the chain already knows is fine. Answers its hash. */
   broadcast(signed: string): Promise<{ txRef: string }>;
   /** Pays money back from the merchant's hot wallet. */
   refund(request: RefundRequest): Promise<{ txRef: string }>;
@@ -150,6 +186,18 @@ export interface Rail {
   verifyOwnership?(address: string, message: string, signature: string): Promise<string | null>;
   /** The account that signed a transaction the customer's wallet returned (canonical), or null. */
   signerOf?(signed: string): Promise<string | null>;
+  /** The target as the API answers it (its member of the `paymentTarget` union). */
+  targetJson(target: PaymentTarget): PaymentTargetJson;
+  /** The signature claim a DID wallet answers to pay `target`; `testMode` may add a node URL. */
+  walletClaim(target: PaymentTarget, testMode: boolean): WalletClaim;
+}
+
+/** What a DID wallet is asked to sign for a payment (the DID Connect signature claim). */
+export interface WalletClaim {
+  /** The claim type the wallet understands, e.g. `eth:transaction`. */
+  type: string;
+  /** The request the wallet signs, also sent as the claim's `data` (JSON). */
+  request: Record<string, unknown>;
 }
 
 /** Thrown for a rail that cannot do what was asked (misconfigured, unfunded hot wallet, node unreachable). */

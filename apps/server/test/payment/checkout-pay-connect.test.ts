@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fromRandom } from '@ocap/wallet';
 import { HeadlessWallet, loadOrCreateKey } from '@payshelf/wallet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { evmAccountOf, evmSignatureAnswerer } from '../../src/payment/checkout/evm-wallet.js';
+import { evmAccountOf, evmSignatureAnswerer } from '../../src/rails/evm/wallet-answerer.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { browserCall, newSession, seedChainCatalog, submitBody, type Catalog } from './pay-support.js';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadOrCreateKey } from '@payshelf/wallet';
 import { erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { evmAccountOf } from '../../src/payment/checkout/evm-wallet.js';
+import { evmAccountOf } from '../../src/rails/evm/wallet-answerer.js';
 import { localClient } from '../../src/rails/evm/demo.js';
 import { startPaymentEnv } from './support.js';
 

@@ -130,13 +130,13 @@ describe('checkout: submit and pay on chain', () => {
     await submit(second);
     const replay = await postTx(second, hash);
     expect(replay.status).toBe(400);
-    expect(replay.body.error).toMatchObject({ code: 'already_used', param: 'txHash' });
+    expect(replay.body.error).toMatchObject({ code: 'wrong_reference', param: 'txHash' });
     expect((await retrieve(second)).checkoutSession.status).toBe('open');
   });
 
   it('refuses underpayment, a wrong token and a wrong recipient', async () => {
     const cs = await newSession(env.test, cat.priceId);
-    await submit(cs);
+    const pi = (await submit(cs)).paymentIntent.id;
     const low = await chain.sendToken(2, token(), merchant, 4_999_999n);
     expect((await postTx(cs, low)).body.error).toMatchObject({ code: 'underpaid' });
     const other = await chain.otherToken();
@@ -148,7 +148,7 @@ describe('checkout: submit and pay on chain', () => {
     expect(refused.body.error).toMatchObject({ code: 'wrong_recipient' });
     expect((await retrieve(cs)).checkoutSession.status).toBe('open');
     // Then the right payment still completes it.
-    const right = await chain.sendToken(2, token(), merchant, 5_000_000n);
+    const right = await chain.sendTokenFor(pi, 2, token(), merchant, 5_000_000n);
     expect((await postTx(cs, right)).body).toMatchObject({ status: 'complete' });
   });
 
@@ -184,27 +184,33 @@ describe('checkout: submit and pay on chain', () => {
     expect((await retrieve(cs)).paymentIntent?.status).toBe('succeeded');
   });
 
-  it('a pending transaction posted to two sessions pays one; the other shows the payment error', async () => {
+  it('a transfer counts only for the payment it was made for; posting it elsewhere locks nobody out', async () => {
+    // Bob pays his own session; Alice posts Bob's hash to hers first (pending, then mined).
     const deep = await seedChainCatalog(env.test, chain, merchant, 3, '6000000');
-    const a = await newSession(env.test, deep.priceId);
-    const b = await newSession(env.test, deep.priceId);
-    const answer = await submit(a, {}, deep);
-    await submit(b, {}, deep);
-    const hash = await chain.pay(5, walletRequest(answer));
-    expect((await postTx(a, hash)).body).toMatchObject({ status: 'open' });
-    expect((await postTx(b, hash)).body).toMatchObject({ status: 'open' });
-    await chain.mine(2);
-    const outcome = await until('one paid, one failed', async () => {
-      const views = [await retrieve(a), await retrieve(b)];
-      const paid = views.filter((v) => v.checkoutSession.status === 'complete');
-      const failed = views.filter((v) => v.paymentIntent?.last_payment_error);
-      return paid.length === 1 && failed.length === 1 ? failed[0] : undefined;
-    });
-    expect(outcome?.checkoutSession.status).toBe('open');
-    expect(outcome?.paymentIntent).toMatchObject({
-      status: 'requires_action',
-      last_payment_error: { code: 'already_used' },
-    });
+    const bob = new TestBrowser(env.server.url);
+    await signIn(bob, newWallet('Bob Example', 'bob@example.com'));
+    const bobPosts = (cs: string, txHash: string) =>
+      browserCall(bob, 'POST', `/checkout-sessions/${cs}/tx`, { txHash });
+    for (const c of [deep, cat]) {
+      const mine = await newSession(env.test, c.priceId);
+      const his = await newSession(env.test, c.priceId);
+      await submit(mine, {}, c);
+      const bobAnswer = (await browserCall(bob, 'PUT', `/checkout-sessions/${his}/submit`, submitBody(c)))
+        .body as unknown as SubmitAnswer;
+      const hash = await chain.pay(5, walletRequest(bobAnswer));
+      const hijack = await postTx(mine, hash);
+      expect(hijack.status).toBe(400);
+      expect(hijack.body.error).toMatchObject({ code: 'wrong_reference', param: 'txHash' });
+      expect((await retrieve(mine)).checkoutSession.status).toBe('open');
+      expect((await retrieve(mine)).paymentIntent?.status).toBe('requires_action');
+      const own = await bobPosts(his, hash);
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      if (c === deep) await chain.mine(2);
+      await until('Bob paid', async () =>
+        (await retrieve(his)).checkoutSession.status === 'complete' ? true : undefined,
+      );
+      expect((await retrieve(mine)).checkoutSession.status).toBe('open');
+    }
   });
 
   it('fast pay: pulls an approved allowance; a too small one answers fastPaid false', async () => {

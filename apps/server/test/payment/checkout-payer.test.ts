@@ -3,7 +3,7 @@ import { HeadlessWallet } from '@payshelf/wallet';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payerAccounts } from '../../src/db/schema/index.js';
-import { evmAccountOf, evmSignatureAnswerer } from '../../src/payment/checkout/evm-wallet.js';
+import { evmAccountOf, evmSignatureAnswerer } from '../../src/rails/evm/wallet-answerer.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { signIn, signInOwnerAliceBob, TestBrowser } from '../support/identity.js';

@@ -77,7 +77,13 @@ describe('stock of the last unit', () => {
     expect((await env.test('PUT', `/checkout-sessions/${second}/expire`)).status).toBe(200);
     expect(await stock()).toEqual({ sold: 0, reserved: 0 });
     const answer = (await submit(alice, third)).body as unknown as SubmitAnswer;
-    const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 5_000_000n);
+    const hash = await chain.sendTokenFor(
+      answer.paymentIntent.id,
+      2,
+      chain.tusd.contract ?? '',
+      merchant,
+      5_000_000n,
+    );
     const paid = await browserCall(alice, 'POST', `/checkout-sessions/${third}/tx`, { txHash: hash });
     expect(paid.body).toMatchObject({ status: 'complete' });
     expect(answer.paymentIntent.amount).toBe('5000000');
@@ -130,7 +136,8 @@ describe('stock of the last unit', () => {
     const second = await newSession(env.test, mug);
     const submitted = await browserCall(alice, 'PUT', `/checkout-sessions/${first}/submit`, submitBody(slow));
     expect(submitted.status).toBe(200);
-    const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 2_000_000n);
+    const intentId = (submitted.body as unknown as SubmitAnswer).paymentIntent.id;
+    const hash = await chain.sendTokenFor(intentId, 2, chain.tusd.contract ?? '', merchant, 2_000_000n);
     const posted = await browserCall(alice, 'POST', `/checkout-sessions/${first}/tx`, { txHash: hash });
     expect(posted.body).toMatchObject({ status: 'open' });
     // Its time runs out while the transfer waits for confirmations: the unit stays held.

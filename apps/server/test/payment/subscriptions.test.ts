@@ -234,7 +234,7 @@ describe('subscriptions created by checkout', () => {
       const row = await getSession(tx, cs, false, true);
       const intent = await getIntent(tx, row?.paymentIntentId ?? '', true);
       if (!row || !intent) throw new Error('session or intent missing');
-      return billCheckout(tx, row, intent, {});
+      return billCheckout(tx, row, [], intent, intent.amount, {}, new Date());
     });
     expect(again).toMatchObject({ invoice: { id: done.invoice_id }, created: [] });
     expect(again.subscriptionIds).toEqual([done.subscription_id]);

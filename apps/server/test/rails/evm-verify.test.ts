@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { railTransactions } from '../../src/db/schema/rails.js';
+import { referenceTag } from '../../src/rails/evm/reference.js';
 import { RailError, type PaymentExpectation, type Rail, type VerifyResult } from '../../src/rails/types.js';
 import { ETH, startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
@@ -53,7 +54,7 @@ describe('evm rail: verify', () => {
       kind: 'evm_transaction',
       chainId: 31337,
       to: merchant,
-      data: '0x',
+      data: referenceTag('pi_native'),
     });
     expect(target.uri).toBe(`ethereum:${merchant}@31337?value=10000000000000000`);
     const hash = await chain.pay(1, target.request);
@@ -84,7 +85,7 @@ describe('evm rail: verify', () => {
       amount: 25_000_000n,
       recipient: merchant,
     });
-    const more = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 30_000_000n);
+    const more = await chain.sendTokenFor('pi_more', 2, chain.tusd.contract ?? '', merchant, 30_000_000n);
     expect(await rail.verify(more, expect6('pi_more', 25_000_000n))).toMatchObject({
       status: 'confirmed',
       amount: 30_000_000n,
@@ -92,7 +93,7 @@ describe('evm rail: verify', () => {
   });
 
   it('rejects an underpayment', async () => {
-    const hash = await chain.sendToken(1, chain.tusd.contract ?? '', merchant, 24_999_999n);
+    const hash = await chain.sendTokenFor('pi_under', 1, chain.tusd.contract ?? '', merchant, 24_999_999n);
     const result = await rail.verify(hash, expect6('pi_under', 25_000_000n));
     expect(result).toMatchObject({ status: 'rejected', reason: 'underpaid' });
     expect(await records('pi_under')).toHaveLength(0);
@@ -122,15 +123,17 @@ describe('evm rail: verify', () => {
   });
 
   it('rejects a replayed transaction for another intent, and is idempotent for the same one', async () => {
-    const hash = await chain.sendToken(3, chain.tusd.contract ?? '', merchant, 5_000_000n);
+    const hash = await chain.sendTokenFor('pi_first', 3, chain.tusd.contract ?? '', merchant, 5_000_000n);
     expect((await rail.verify(hash, expect6('pi_first', 5_000_000n))).status).toBe('confirmed');
+    // Made for pi_first: for another intent it counts only when sent by that intent's committed payer,
+    // and then it is already used.
     expect(await rail.verify(hash, expect6('pi_replay', 5_000_000n))).toMatchObject({
       status: 'rejected',
-      reason: 'already_used',
+      reason: 'wrong_reference',
     });
-    expect(
-      await rail.verify(hash.toUpperCase().replace('0X', '0x'), expect6('pi_replay', 5_000_000n)),
-    ).toMatchObject({
+    const byPayer = { ...expect6('pi_replay', 5_000_000n), payer: chain.address(3) };
+    expect(await rail.verify(hash, byPayer)).toMatchObject({ status: 'rejected', reason: 'already_used' });
+    expect(await rail.verify(hash.toUpperCase().replace('0X', '0x'), byPayer)).toMatchObject({
       reason: 'already_used',
     });
     expect((await rail.verify(hash, expect6('pi_first', 5_000_000n))).status).toBe('confirmed');
@@ -140,15 +143,18 @@ describe('evm rail: verify', () => {
 
   it('lets exactly one of two intents racing for one transaction have it', async () => {
     const hash = await chain.sendToken(3, chain.tusd.contract ?? '', merchant, 7_000_000n);
+    const payer = chain.address(3);
     const results = await Promise.all(
-      ['pi_race_a', 'pi_race_b', 'pi_race_c'].map((r) => rail.verify(hash, expect6(r, 7_000_000n))),
+      ['pi_race_a', 'pi_race_b', 'pi_race_c'].map((r) =>
+        rail.verify(hash, { ...expect6(r, 7_000_000n), payer }),
+      ),
     );
     expect(results.map((r) => r.status).sort()).toEqual(['confirmed', 'rejected', 'rejected']);
   });
 
   it('keeps a transaction pending until it has the required confirmations', async () => {
     const deep = server.server.services.rails.forMethod(chain.method(merchant, 3));
-    const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 1_000_000n);
+    const hash = await chain.sendTokenFor('pi_deep', 2, chain.tusd.contract ?? '', merchant, 1_000_000n);
     expect(await deep.verify(hash, expect6('pi_deep', 1_000_000n))).toEqual({
       status: 'pending',
       txRef: hash,
@@ -178,6 +184,18 @@ describe('evm rail: verify', () => {
     expect(rejected(await rail.verify('not-a-hash', expect6('pi_unknown', 1n)))).toBe('not_found');
   });
 
+  it('counts a transfer only for the payment it names, or from the committed payer', async () => {
+    const plain = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 2_000_000n);
+    expect(rejected(await rail.verify(plain, expect6('pi_noref', 2_000_000n)))).toBe('wrong_reference');
+    const other = await chain.sendTokenFor('pi_someone', 2, chain.tusd.contract ?? '', merchant, 2_000_000n);
+    expect(rejected(await rail.verify(other, expect6('pi_mine', 2_000_000n)))).toBe('wrong_reference');
+    // Not claimed by the refusal: the payment it was made for still gets it.
+    expect(await records('pi_mine')).toHaveLength(0);
+    expect((await rail.verify(other, expect6('pi_someone', 2_000_000n))).status).toBe('confirmed');
+    const fromPayer = { ...expect6('pi_payer_ok', 2_000_000n), payer: chain.address(2) };
+    expect((await rail.verify(plain, fromPayer)).status).toBe('confirmed');
+  });
+
   it('checks the payer when the expectation names one', async () => {
     const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 2_000_000n);
     const result = await rail.verify(hash, { ...expect6('pi_payer', 2_000_000n), payer: chain.address(1) });
@@ -185,7 +203,7 @@ describe('evm rail: verify', () => {
   });
 
   it('records inside the caller’s transaction: a rollback forgets the record', async () => {
-    const hash = await chain.sendToken(2, chain.tusd.contract ?? '', merchant, 3_000_000n);
+    const hash = await chain.sendTokenFor('pi_rollback', 2, chain.tusd.contract ?? '', merchant, 3_000_000n);
     const db = server.server.services.database.db;
     await expect(
       db.transaction(async (tx) => {
@@ -196,7 +214,7 @@ describe('evm rail: verify', () => {
       }),
     ).rejects.toThrow('checkout failed');
     expect(await records('pi_rollback')).toHaveLength(0);
-    expect((await rail.verify(hash, expect6('pi_other', 3_000_000n))).status).toBe('confirmed');
+    expect((await rail.verify(hash, expect6('pi_rollback', 3_000_000n))).status).toBe('confirmed');
   });
 
   it('broadcasts a transaction the wallet signed, and refuses one signed for another chain', async () => {
@@ -231,7 +249,7 @@ describe('evm rail: verify', () => {
   it('never confirms a transaction that a reorganisation removed', async () => {
     const deep = server.server.services.rails.forMethod(chain.method(merchant, 2));
     const snapshot = await chain.snapshot();
-    const hash = await chain.sendToken(6, chain.tusd.contract ?? '', merchant, 8_000_000n);
+    const hash = await chain.sendTokenFor('pi_reorg', 6, chain.tusd.contract ?? '', merchant, 8_000_000n);
     expect(await deep.verify(hash, expect6('pi_reorg', 8_000_000n))).toMatchObject({
       status: 'pending',
       confirmations: 1,

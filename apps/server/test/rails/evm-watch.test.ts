@@ -19,8 +19,8 @@ async function server(): Promise<TestServer> {
 }
 
 function collect(s: TestServer) {
-  const confirmed: Array<WatchEvent & { amount: bigint }> = [];
-  const rejected: Array<WatchEvent & { reason: string }> = [];
+  const confirmed: Array<Omit<WatchEvent, 'rail'> & { amount: bigint }> = [];
+  const rejected: Array<Omit<WatchEvent, 'rail'> & { reason: string }> = [];
   const onConfirmed: ConfirmedHandler = async (event, tx) => {
     // Handlers run inside the recording transaction: the row is visible to them.
     const seen = await tx.execute(sql`SELECT 1 FROM rail_transactions WHERE reference = ${event.reference}`);
@@ -62,11 +62,17 @@ describe('evm rail: confirmation watcher', () => {
     const merchant = chain.freshAddress();
     const method = chain.method(merchant);
     const rails = s.server.services.rails;
-    const good = await chain.sendToken(1, chain.tusd.contract ?? '', merchant, 9_000_000n);
+    const good = await chain.sendTokenFor(
+      'pi_watch_good',
+      1,
+      chain.tusd.contract ?? '',
+      merchant,
+      9_000_000n,
+    );
     const expectation = { reference: 'pi_watch_good', asset: chain.tusd, amount: 9_000_000n };
     await rails.watch({ method, txRef: good, expectation });
     await rails.watch({ method, txRef: good, expectation });
-    const low = await chain.sendToken(1, chain.tusd.contract ?? '', merchant, 1_000_000n);
+    const low = await chain.sendTokenFor('pi_watch_low', 1, chain.tusd.contract ?? '', merchant, 1_000_000n);
     await rails.watch({ method, txRef: low, expectation: { ...expectation, reference: 'pi_watch_low' } });
 
     await until('both outcomes', () => (seen.confirmed.length && seen.rejected.length ? true : undefined));
@@ -110,7 +116,7 @@ describe('evm rail: confirmation watcher', () => {
     const firstSeen = collect(first);
     const merchant = chain.freshAddress();
     const method = chain.method(merchant, 3);
-    const hash = await chain.sendToken(3, chain.tusd.contract ?? '', merchant, 12_000_000n);
+    const hash = await chain.sendTokenFor('pi_restart', 3, chain.tusd.contract ?? '', merchant, 12_000_000n);
     await first.server.services.rails.watch({
       method,
       txRef: hash,

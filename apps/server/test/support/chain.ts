@@ -11,6 +11,7 @@ import {
   type FastPublicClient,
   type TokenInfo,
 } from '../../src/rails/evm/demo.js';
+import { referenceTag } from '../../src/rails/evm/reference.js';
 import type { RailMethod } from '../../src/rails/registry.js';
 import type { RailAsset, WalletRequest } from '../../src/rails/types.js';
 
@@ -91,6 +92,23 @@ export async function startChain() {
         functionName: 'transfer',
         args: [getAddress(to), amount],
         ...(gas ? { gas } : {}),
+      });
+      return mined(hash);
+    },
+    /** A token transfer made for payment `reference` (its tag appended to the call data, as wallets send it). */
+    async sendTokenFor(
+      reference: string,
+      i: number,
+      token: string,
+      to: string,
+      amount: bigint,
+    ): Promise<Hex> {
+      const hash = await wallet(i).writeContract({
+        address: getAddress(token),
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [getAddress(to), amount],
+        dataSuffix: referenceTag(reference),
       });
       return mined(hash);
     },

@@ -57,8 +57,13 @@ export const checkoutSubmitBody = z.object({
 });
 export type CheckoutSubmitBody = z.infer<typeof checkoutSubmitBody>;
 
-/** Where the wallet pays: chain id, recipient, token contract (null for the native coin), amount, URI. */
-export const paymentTarget = z.object({
+/**
+ * Where an EVM wallet pays: chain id, recipient, token contract (null for the native coin), amount, URI,
+ * and the exact transaction to send (its call data ends with the payment's 16-byte reference, which is
+ * what makes the transfer count for this payment only).
+ */
+export const evmPaymentTarget = z.object({
+  rail: z.literal('evm'),
   chainId: z.number().int(),
   recipient: z.string(),
   token: z.string().nullable(),
@@ -69,6 +74,10 @@ export const paymentTarget = z.object({
   /** The transaction a wallet sends: `to`, native `value` (smallest unit) and call `data`. */
   request: z.object({ to: z.string(), value: amountString, data: z.string() }),
 });
+export type EvmPaymentTarget = z.infer<typeof evmPaymentTarget>;
+
+/** Where and how to pay, one shape per rail kind (`rail` tells which). */
+export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget]);
 export type PaymentTarget = z.infer<typeof paymentTarget>;
 
 export const paymentIntentStatus = z.enum([

@@ -84,6 +84,21 @@ export const ERROR_CATALOG: readonly CatalogEntry[] = [
   },
   { code: 'payment_intent_missing', en: 'Submit the checkout first', zh: '请先提交订单' },
   {
+    code: 'wrong_reference',
+    en: 'this transaction was made for another payment',
+    zh: '这笔交易属于另一笔付款',
+  },
+  {
+    code: 'checkout_payment_in_progress',
+    en: 'A payment for this checkout is in progress; it can no longer be changed',
+    zh: '此订单的付款正在进行中，已无法修改',
+  },
+  {
+    code: 'payment_amount_mismatch',
+    en: 'The payment no longer matches the checkout total; it was not counted',
+    zh: '付款金额与订单总额不符，未计入',
+  },
+  {
     code: 'payment_intent_changed',
     en: 'The checkout changed meanwhile, please submit again',
     zh: '订单已发生变化，请重新提交',

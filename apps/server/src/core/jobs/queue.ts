@@ -40,6 +40,7 @@ type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>();
   private readonly cron: string[] = [];
+  private readonly startup: Array<{ task: string; payload: unknown }> = [];
   private runner: Runner | null = null;
   readonly workerId = `${os.hostname()}:${process.pid}`;
 
@@ -56,6 +57,11 @@ export class JobQueue {
   /** Adds a cron line (`m h dom mon dow task`); graphile-worker makes sure one process runs each tick. */
   schedule(expression: string, task: string): void {
     this.cron.push(`${expression} ${task}`);
+  }
+
+  /** Runs `task` once each time the queue starts (after a crash too), besides its schedule. */
+  atStart(task: string, payload: unknown = {}): void {
+    this.startup.push({ task, payload });
   }
 
   async enqueue(
@@ -83,6 +89,7 @@ export class JobQueue {
   async start(concurrency: number): Promise<void> {
     await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
     if (concurrency === 0) return;
+    for (const { task, payload } of this.startup) await this.enqueue(task, payload);
     this.runner = await run({
       pgPool: this.pool,
       concurrency,

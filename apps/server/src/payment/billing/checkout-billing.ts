@@ -1,19 +1,44 @@
-// What a completed checkout bills: its paid invoice and, in subscription mode, one subscription per
-// billing interval of its recurring lines (plan.ts). Runs inside the completion's transaction, after
-// the session row is locked, so a crash keeps all or nothing and a second run finds what the first made.
+// What a completed checkout bills: its invoice and, in subscription mode, one subscription per billing
+// interval of its recurring lines (plan.ts). Runs inside the completion's transaction (flows/
+// complete-checkout.ts), after the session row is locked, so a crash keeps all or nothing and a second
+// run finds what the first made. Billing knows nothing of checkout: the flow hands it the lines as
+// plain facts (price, quantity, recurring interval, what the line costs today).
 import type { Subscription } from '@payshelf/api';
+import type { StoredSubscriptionData } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
-import { isTrialing, lineTotal, normalizeRecurring } from '@payshelf/money';
+import { normalizeRecurring } from '@payshelf/money';
 import { invoiceItems, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
-import { loadPrices, priceOf, toRuleItem, type PriceMap } from '../checkout/lines.js';
-import type { SessionRow } from '../checkout/repo.js';
 import type { IntentRow } from '../intents/repo.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { nextInvoiceNumber } from './invoice-number.js';
-import { planSubscriptions, type PlannedSubscription } from './plan.js';
+import { planSubscriptions, type PlanLine, type PlannedSubscription } from './plan.js';
 import { getInvoice, type InvoiceRow } from './repo.js';
 import { subscriptionItemObject, subscriptionObject } from './serialize.js';
+
+/** One line of what was sold, as billing needs it. */
+export interface BillableLine {
+  priceId: string;
+  quantity: number;
+  recurring: PlanLine['recurring'];
+  /** What the line costs today (0 while trialing for recurring lines, always 0 for metered ones). */
+  amountToday: bigint;
+}
+
+/** The sale being billed (a checkout session's facts). */
+export interface BillableSale {
+  id: string;
+  livemode: boolean;
+  mode: string;
+  currencyId: string;
+  customerId: string | null;
+  amountSubtotal: bigint;
+  amountTotal: bigint;
+  subscriptionData: StoredSubscriptionData | null;
+  /** Set when a run before this one billed it. */
+  invoiceId: string | null;
+  subscriptionIds: string[];
+}
 
 export interface CheckoutBill {
   invoice: InvoiceRow;
@@ -29,36 +54,22 @@ export interface CheckoutBill {
  */
 const insertedAt = sql`clock_timestamp()`;
 
-function effectivePriceId(item: SessionRow['lineItems'][number]): string {
-  return item.upsell_price_id ?? item.price_id;
-}
-
-function planFor(session: SessionRow, prices: PriceMap, now: Date): PlannedSubscription[] {
-  if (session.mode !== 'subscription') return [];
-  const lines = session.lineItems.map((item) => {
-    const price = priceOf(prices, effectivePriceId(item));
-    const recurring = price.recurringInterval
-      ? { interval: price.recurringInterval, interval_count: price.recurringIntervalCount }
-      : null;
-    return { priceId: price.id, quantity: item.quantity, recurring };
-  });
-  return planSubscriptions(lines, { data: session.subscriptionData, currencyId: session.currencyId }, now);
+function planFor(sale: BillableSale, lines: BillableLine[], now: Date): PlannedSubscription[] {
+  if (sale.mode !== 'subscription') return [];
+  const planned = lines.map((l) => ({ priceId: l.priceId, quantity: l.quantity, recurring: l.recurring }));
+  return planSubscriptions(planned, { data: sale.subscriptionData, currencyId: sale.currencyId }, now);
 }
 
 /** The group (and so the period) a line bills for, or undefined for a one-time line. */
-function groupOf(plan: PlannedSubscription[], prices: PriceMap, priceId: string) {
-  const price = priceOf(prices, priceId);
-  if (!price.recurringInterval) return undefined;
-  const { interval, count } = normalizeRecurring({
-    interval: price.recurringInterval,
-    interval_count: price.recurringIntervalCount,
-  });
+function groupOf(plan: PlannedSubscription[], line: BillableLine) {
+  if (!line.recurring) return undefined;
+  const { interval, count } = normalizeRecurring(line.recurring);
   return plan.findIndex((p) => p.interval === interval && p.intervalCount === count);
 }
 
 async function insertSubscriptions(
   tx: DbLike,
-  session: SessionRow,
+  session: BillableSale,
   intent: IntentRow,
   plan: PlannedSubscription[],
   ids: string[],
@@ -112,68 +123,71 @@ async function insertSubscriptions(
 }
 
 /**
- * Writes the paid invoice of a completed checkout and creates its subscriptions. The invoice carries
- * the first subscription and its period, each line the period of the subscription it belongs to
- * (none for one-time lines) and what it cost today (recurring lines are 0 while trialing, metered
- * lines always). The invoice takes the mode's next number (invoice-number.ts), so this must run in
- * the transaction that completes the checkout. A session already billed (it has its invoice) gets back
- * what the first run made.
+ * Writes the invoice of a completed checkout and creates its subscriptions. The invoice carries the
+ * first subscription and its period, each line the period of the subscription it belongs to (none for
+ * one-time lines) and what it cost today. It is `paid` only when `received` covers the total: whatever
+ * remains keeps it `open` with `amount_remaining` > 0. The invoice takes the mode's next number
+ * (invoice-number.ts), so this must run in the transaction that completes the checkout. A sale already
+ * billed (it has its invoice) gets back what the first run made.
  */
 export async function billCheckout(
   tx: DbLike,
-  session: SessionRow,
+  sale: BillableSale,
+  lines: BillableLine[],
   intent: IntentRow,
+  received: bigint,
   details: Record<string, unknown>,
+  now: Date,
 ): Promise<CheckoutBill> {
-  const billed = session.invoiceId ? await getInvoice(tx, session.invoiceId, session.livemode) : null;
-  if (billed) return { invoice: billed, created: [], subscriptionIds: session.subscriptionIds };
-  const prices = await loadPrices(tx, session.lineItems, session.livemode);
-  const now = new Date();
-  const plan = planFor(session, prices, now);
+  const billed = sale.invoiceId ? await getInvoice(tx, sale.invoiceId, sale.livemode) : null;
+  if (billed) return { invoice: billed, created: [], subscriptionIds: sale.subscriptionIds };
+  const plan = planFor(sale, lines, now);
   const ids = plan.map(() => newId('sub'));
-  const trialing = isTrialing(session.subscriptionData, session.currencyId, Math.floor(now.getTime() / 1000));
   const first = plan[0];
   const invoiceId = newId('in');
+  const total = sale.amountTotal;
+  const paid = received < total ? received : total;
+  const remaining = total - paid;
   const [invoice] = await tx
     .insert(invoices)
     .values({
       id: invoiceId,
-      livemode: session.livemode,
-      number: await nextInvoiceNumber(tx, session.livemode),
-      status: 'paid',
-      billingReason: session.mode === 'subscription' ? 'subscription_create' : 'manual',
+      livemode: sale.livemode,
+      number: await nextInvoiceNumber(tx, sale.livemode),
+      status: remaining > 0n ? 'open' : 'paid',
+      billingReason: sale.mode === 'subscription' ? 'subscription_create' : 'manual',
       customerId: intent.customerId ?? '',
       currencyId: intent.currencyId,
       paymentMethodId: intent.paymentMethodId,
-      subtotal: session.amountSubtotal,
-      total: session.amountTotal,
-      amountDue: intent.amount,
-      amountPaid: intent.amount,
-      amountRemaining: 0n,
+      subtotal: sale.amountSubtotal,
+      total,
+      amountDue: total,
+      amountPaid: paid,
+      amountRemaining: remaining,
       paymentIntentId: intent.id,
       subscriptionId: ids[0] ?? null,
       periodStart: first?.start ?? null,
       periodEnd: first?.periodEnd ?? null,
-      checkoutSessionId: session.id,
+      checkoutSessionId: sale.id,
       description: intent.description,
       metadata: { payment_details: details },
     })
     .returning();
   if (!invoice) throw new Error('invoice insert failed');
-  for (const item of session.lineItems) {
-    const group = plan[groupOf(plan, prices, effectivePriceId(item)) ?? -1];
+  for (const line of lines) {
+    const group = plan[groupOf(plan, line) ?? -1];
     await tx.insert(invoiceItems).values({
       id: newId('ii'),
-      livemode: session.livemode,
+      livemode: sale.livemode,
       invoiceId,
-      priceId: effectivePriceId(item),
-      quantity: item.quantity,
-      amount: lineTotal(toRuleItem(item, prices), session.currencyId, { trialing }),
+      priceId: line.priceId,
+      quantity: line.quantity,
+      amount: line.amountToday,
       periodStart: group?.start ?? null,
       periodEnd: group?.periodEnd ?? null,
       createdAt: insertedAt,
     });
   }
-  const created = await insertSubscriptions(tx, session, intent, plan, ids, invoiceId);
+  const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId);
   return { invoice, created, subscriptionIds: ids };
 }

@@ -2,6 +2,7 @@ import { checkCustomUnitAmountItems } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
+import { cancelIntent, getIntent, isSettling } from '../intents/index.js';
 import type { Tx } from '../shared/db.js';
 import { releaseStock } from '../catalog/stock.js';
 import { throwIfRule } from '../shared/rules.js';
@@ -27,6 +28,37 @@ export function assertOpen(row: SessionRow): void {
 }
 
 /**
+ * What is bought may change only while no money moves: with a transfer known for the session's intent
+ * (processing) or paid, any change is refused (as Stripe refuses changes to a session with a
+ * processing payment). An intent still waiting for its transfer is canceled by the change, in the
+ * same transaction, and the session forgets it: the next submit creates a new intent for the new
+ * total, whose reference a transfer made for the old one does not carry.
+ */
+async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
+  if (!row.paymentIntentId) return row;
+  const intent = await getIntent(tx, row.paymentIntentId, true);
+  if (intent && isSettling(intent.status)) {
+    throw ApiError.badRequest(
+      'checkout_payment_in_progress',
+      'A payment for this checkout is in progress; it can no longer be changed',
+    );
+  }
+  if (intent && intent.status !== 'canceled') await cancelIntent(tx, intent, 'checkout_changed');
+  return updateSession(tx, row.id, { paymentIntentId: null });
+}
+
+/** Refuses a change while the session's payment is in progress (see releaseIntent), without changing it. */
+async function assertChangeable(tx: Tx, row: SessionRow): Promise<void> {
+  const intent = row.paymentIntentId ? await getIntent(tx, row.paymentIntentId, true) : null;
+  if (intent && isSettling(intent.status)) {
+    throw ApiError.badRequest(
+      'checkout_payment_in_progress',
+      'A payment for this checkout is in progress; it can no longer be changed',
+    );
+  }
+}
+
+/**
  * One change of a session's line items (optionally in another of its currencies), under a row lock so concurrent changes apply one after the
  * other: the change returns the new items, the totals are recomputed with the money rules, and the
  * updated session is returned. Returning the same items leaves the session untouched.
@@ -41,8 +73,10 @@ export async function mutateSession(
     const locked = await getSession(tx, id, null, true);
     if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
     assertOpen(locked);
+    await assertChangeable(tx, locked);
     // A change made in the currency the customer picked moves the session there first.
-    const row = options.currencyId ? await moveSessionToCurrency(tx, locked, options.currencyId) : locked;
+    const moved = options.currencyId ? await moveSessionToCurrency(tx, locked, options.currencyId) : locked;
+    const row = moved === locked ? locked : await releaseIntent(tx, moved);
     const prices = await loadPrices(tx, row.lineItems, row.livemode);
     const items = await change({ tx, row, items: row.lineItems.map((i) => ({ ...i })), prices });
     if (JSON.stringify(items) === JSON.stringify(row.lineItems)) return row;
@@ -50,7 +84,8 @@ export async function mutateSession(
     throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, after))), 'line_items');
     const { subtotal, total } = sessionTotals(items, after, row.currencyId, row.subscriptionData);
     await releaseStock(tx, row.id);
-    return updateSession(tx, row.id, {
+    const released = await releaseIntent(tx, row);
+    return updateSession(tx, released.id, {
       lineItems: items,
       amountSubtotal: subtotal,
       amountTotal: total,

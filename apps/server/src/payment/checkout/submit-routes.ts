@@ -13,7 +13,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
-import { fastCheckoutConfirm, postTransaction } from './pay.js';
+import { fastCheckoutConfirm, postTransaction } from '../flows/pay-checkout.js';
 import { submitCheckout } from './submit.js';
 
 const tag = 'Checkout (browser)';

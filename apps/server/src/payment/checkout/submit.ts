@@ -8,20 +8,21 @@ import { reserveStock } from '../catalog/stock.js';
 import { type CustomerRow } from '../customers/repo.js';
 import { serializeCustomer } from '../customers/service.js';
 import {
+  cancelIntent,
+  createIntent,
   getIntent,
-  insertIntent,
+  isSettling,
+  payingWith,
+  railProblem,
   recordFastPayPayer,
   serializeIntent,
-  updateIntent,
   type IntentRow,
-} from '../intents/repo.js';
-import { payingWith, railProblem, type PayingWith } from '../intents/rail.js';
+  type PayingWith,
+} from '../intents/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
-import { recordEvent } from '../shared/events.js';
-import { newId } from '../shared/ids.js';
 import { assertPayerChoice, chosenPayer } from '../payers/service.js';
-import { completeWithoutPayment } from './completion.js';
+import { completeWithoutPayment } from '../flows/complete-checkout.js';
 import { moveSessionToCurrency } from './currency.js';
 import { customerFor } from './customer.js';
 import { assertOpen } from './mutate.js';
@@ -57,9 +58,12 @@ async function assertNotLimited(tx: Tx, customer: CustomerRow): Promise<void> {
   }
 }
 
-const SETTLED: ReadonlyArray<IntentRow['status']> = ['processing', 'succeeded'];
-
-/** The session's one intent: created on the first submit, brought up to date on the next while unpaid. */
+/**
+ * The session's one live intent: created on the first submit and kept while it still asks for exactly
+ * the session's total in the chosen currency and method. Its amount and currency are frozen, so when
+ * they no longer match an unpaid intent is canceled and replaced; with a transfer in progress the
+ * change is refused.
+ */
 async function intentFor(
   tx: Tx,
   row: SessionRow,
@@ -67,46 +71,30 @@ async function intentFor(
   paying: PayingWith,
 ): Promise<{ intent: IntentRow; row: SessionRow }> {
   const existing = row.paymentIntentId ? await getIntent(tx, row.paymentIntentId, true) : null;
-  if (existing && SETTLED.includes(existing.status)) {
-    if (existing.currencyId !== paying.currency.id || existing.paymentMethodId !== paying.method.id) {
+  const same =
+    existing?.amount === row.amountTotal &&
+    existing.currencyId === paying.currency.id &&
+    existing.paymentMethodId === paying.method.id;
+  if (existing && isSettling(existing.status)) {
+    if (!same) {
       throw ApiError.conflict('payment_in_progress', 'A payment for this checkout is already in progress');
     }
     return { intent: existing, row };
   }
-  const fields = {
+  if (existing && existing.status !== 'canceled') {
+    if (same && existing.customerId === customer.id) return { intent: existing, row };
+    await cancelIntent(tx, existing, 'checkout_changed');
+  }
+  const intent = await createIntent(tx, {
+    livemode: row.livemode,
+    checkoutSessionId: row.id,
+    description: `Checkout ${row.id}`,
     amount: row.amountTotal,
     currencyId: paying.currency.id,
     paymentMethodId: paying.method.id,
     customerId: customer.id,
-    status: 'requires_action' as const,
-    lastPaymentError: null,
-  };
-  if (existing) return { intent: await updateIntent(tx, existing.id, fields), row };
-  const intent = await insertIntent(tx, {
-    id: newId('pi'),
-    livemode: row.livemode,
-    checkoutSessionId: row.id,
-    description: `Checkout ${row.id}`,
-    ...fields,
   });
-  await recordEvent(tx, 'payment_intent.created', serializeIntent(intent));
   return { intent, row: await updateSession(tx, row.id, { paymentIntentId: intent.id }) };
-}
-
-function targetJson(target: PaymentTarget) {
-  return {
-    chainId: Number(target.network.split(':')[1] ?? 0),
-    recipient: target.recipient,
-    token: target.asset.contract,
-    amount: target.amount.toString(),
-    uri: target.uri,
-    confirmations: target.confirmations,
-    request: {
-      to: target.request.to,
-      value: target.request.value.toString(),
-      data: target.request.data,
-    },
-  };
 }
 
 /**
@@ -199,7 +187,7 @@ export async function submitCheckout(
     checkoutSession: await sessionObject({ db, base: caller.base, mount: ctx.mount }, row),
     paymentIntent: serializeIntent(shown),
     customer: serializeCustomer(customer),
-    paymentTarget: targetJson(target),
+    paymentTarget: paying.rail.targetJson(target),
     ...standing,
     ...(paying.currency.type === 'credit' ? { creditSufficient: false } : {}),
     stripeContext: null,

@@ -5,7 +5,7 @@ import type { Services } from '../../app.js';
 import { DEV_WALLET_PROFILE } from '../../platform/identity/dev-wallet.js';
 import { chainFor, walletClientFor } from '../../rails/evm/client.js';
 import { localClient, mintTo, testClient } from '../../rails/evm/demo.js';
-import { evmAccountOf } from '../checkout/evm-wallet.js';
+import { evmAccountOf } from '../../rails/evm/wallet-answerer.js';
 
 /**
  * With the test wallet (DEV_WALLET=1) and the demo chain, the wallet's derived EVM account holds ETH for

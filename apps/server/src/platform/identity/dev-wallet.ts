@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { HeadlessWallet, loadOrCreateKey, type Transport } from '@payshelf/wallet';
 import type { FastifyInstance } from 'fastify';
-import { evmSignatureAnswerer } from '../../payment/checkout/evm-wallet.js';
+import { evmSignatureAnswerer } from '../../rails/evm/wallet-answerer.js';
 
 export const DEV_WALLET_PROFILE = { fullName: 'Test User', email: 'test.user@example.com' };
 

@@ -20,7 +20,7 @@ const log = (index: number, value: bigint, over: Partial<ObservedTransfer> = {})
   value,
   ...over,
 });
-const want = { asset: TOKEN, recipient: MERCHANT.toLowerCase(), amount: 100n };
+const want = { asset: TOKEN, recipient: MERCHANT.toLowerCase(), amount: 100n, referenced: true };
 
 describe('matchTransfers', () => {
   it('accepts the exact amount or more, ignoring address case', () => {
@@ -44,8 +44,14 @@ describe('matchTransfers', () => {
     expect(matchTransfers([], want)).toMatchObject({ reason: 'wrong_recipient' });
     expect(matchTransfers([log(-1, 100n, { asset: null })], want)).toMatchObject({ reason: 'wrong_token' });
     expect(matchTransfers([log(0, 100n)], { ...want, asset: null })).toMatchObject({ reason: 'wrong_token' });
-    expect(matchTransfers([log(0, 100n)], { ...want, payer: MERCHANT })).toMatchObject({
+    expect(matchTransfers([log(0, 100n)], { ...want, payer: MERCHANT, referenced: false })).toMatchObject({
       reason: 'wrong_payer',
+    });
+    expect(matchTransfers([log(0, 100n)], { ...want, referenced: false })).toMatchObject({
+      reason: 'wrong_reference',
+    });
+    expect(matchTransfers([log(0, 100n)], { ...want, payer: PAYER, referenced: false })).toMatchObject({
+      ok: true,
     });
     expect(matchTransfers([log(0, 0n)], { ...want, amount: 0n })).toMatchObject({
       reason: 'wrong_recipient',

@@ -16,6 +16,8 @@ export interface Wanted {
   recipient: string;
   amount: bigint;
   payer?: string;
+  /** Whether the transaction's call data carries the payment's reference tag. */
+  referenced: boolean;
 }
 
 export type MatchResult =
@@ -49,7 +51,8 @@ export function matchTransfers(transfers: ObservedTransfer[], wanted: Wanted): M
         : `transfers nothing to ${wanted.recipient}`,
     };
   }
-  const fromPayer = wanted.payer ? rightAsset.filter((t) => same(t.from, wanted.payer ?? null)) : rightAsset;
+  const byPayer = wanted.payer && !wanted.referenced;
+  const fromPayer = byPayer ? rightAsset.filter((t) => same(t.from, wanted.payer ?? null)) : rightAsset;
   if (fromPayer.length === 0) {
     return {
       ok: false,
@@ -61,6 +64,11 @@ export function matchTransfers(transfers: ObservedTransfer[], wanted: Wanted): M
   if (enough.length === 0) {
     const best = fromPayer.reduce((m, t) => (t.value > m ? t.value : m), 0n);
     return { ok: false, reason: 'underpaid', detail: `paid ${best}, expected at least ${wanted.amount}` };
+  }
+  // A transfer counts only for the payment it was made for: its transaction names the payment (the
+  // reference tag), or it comes from the payer committed to the payment.
+  if (!wanted.referenced && !wanted.payer) {
+    return { ok: false, reason: 'wrong_reference', detail: 'this transaction was made for another payment' };
   }
   // Exact amounts first, then in log order: a larger transfer is kept for a larger intent.
   const exact = (t: ObservedTransfer) => (t.value === wanted.amount ? 0 : 1);

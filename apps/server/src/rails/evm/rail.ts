@@ -1,4 +1,5 @@
 import {
+  BaseError,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -8,10 +9,13 @@ import {
   type Hex,
 } from 'viem';
 import type { Logger } from 'pino';
+import type { EvmPaymentTarget } from '@payshelf/api';
 import type { Db } from '../../db/database.js';
 import {
   RailError,
+  type DbLike,
   type Delegation,
+  type Insufficient,
   type FundsCheck,
   type PaymentExpectation,
   type PaymentRequest,
@@ -20,8 +24,11 @@ import {
   type Rail,
   type RailAsset,
   type RefundRequest,
+  type SignedInfo,
+  type SignedTransaction,
   type VerifyOptions,
   type VerifyResult,
+  type WalletClaim,
   type WalletRequest,
 } from '../types.js';
 import {
@@ -33,8 +40,11 @@ import {
 } from './client.js';
 import { paymentUri } from './match.js';
 import { evmSignerOf, verifyEvmOwnership } from './ownership.js';
+import { allocateNonce, releaseNonce } from './nonces.js';
+import { carriesReference, referenceTag, withReference } from './reference.js';
 import { loadHotWalletKey, networkOf, type EvmSettings } from './settings.js';
 import { verifyTransfer } from './verify.js';
+import type { EvmSignRequest } from './wallet-answerer.js';
 
 export interface EvmRailDeps {
   db: Db;
@@ -81,7 +91,7 @@ export class EvmRail implements Rail {
       asset: request.asset,
       amount: request.amount,
       confirmations: this.settings.confirmations,
-      request: this.transferRequest(recipient, request.asset, request.amount),
+      request: this.transferRequest(recipient, request.asset, request.amount, request.reference),
       uri: paymentUri(this.settings.chainId, recipient, request.asset.contract, request.amount),
     };
   }
@@ -146,6 +156,23 @@ export class EvmRail implements Rail {
   }
 
   async pull(delegation: Delegation, amount: bigint): Promise<PullResult> {
+    const signed = await this.deps.db.transaction((tx) => this.signPull(delegation, amount, tx));
+    if (signed.status === 'insufficient') return signed;
+    try {
+      await this.broadcast(signed.raw);
+    } catch (err) {
+      await releaseNonce(this.deps.db, this.network, await this.spender(), signed.nonce);
+      throw err;
+    }
+    this.deps.log.info({ hash: signed.txRef, reference: delegation.reference }, 'evm: pull submitted');
+    return { status: 'submitted', txRef: signed.txRef };
+  }
+
+  async signPull(
+    delegation: Delegation,
+    amount: bigint,
+    db: DbLike,
+  ): Promise<SignedTransaction | Insufficient> {
     if (!delegation.asset.contract)
       throw new RailError('rail_unsupported', 'pulls need a token (ERC-20 allowance)');
     const funds = await this.checkFunds(delegation.payer, delegation.asset, amount);
@@ -156,34 +183,36 @@ export class EvmRail implements Rail {
       return { status: 'insufficient', reason: 'balance', balance: funds.balance, allowance };
     }
     const wallet = await this.hotWallet();
-    const hash = await this.send('pull', () =>
-      wallet.writeContract({
-        address: asHex(delegation.asset.contract ?? ''),
+    const signer = wallet.account.address;
+    const pending = await this.client.getTransactionCount({ address: signer, blockTag: 'pending' });
+    const nonce = await allocateNonce(db, this.network, signer, BigInt(pending));
+    const data = withReference(
+      encodeFunctionData({
         abi: erc20Abi,
         functionName: 'transferFrom',
-        args: [asHex(delegation.payer), asHex(this.settings.merchant ?? wallet.account.address), amount],
+        args: [asHex(delegation.payer), asHex(this.settings.merchant ?? signer), amount],
       }),
+      delegation.reference,
     );
-    this.deps.log.info({ hash, reference: delegation.reference }, 'evm: pull submitted');
-    return { status: 'submitted', txRef: hash };
+    const raw = await this.send('pull', async () => {
+      const request = await wallet.prepareTransactionRequest({
+        to: asHex(delegation.asset.contract ?? ''),
+        data,
+        nonce: Number(nonce),
+      });
+      return wallet.signTransaction(request);
+    });
+    return { status: 'signed', txRef: keccak256(raw), raw, nonce };
+  }
+
+  inspectSigned(signed: string, reference: string): SignedInfo {
+    const raw = this.parseSigned(signed);
+    const tx = parseTransaction(raw);
+    return { txRef: keccak256(raw), forReference: carriesReference(tx.data ?? '0x', reference) };
   }
 
   async broadcast(signed: string): Promise<{ txRef: string }> {
-    if (!/^0x[0-9a-fA-F]+$/.test(signed))
-      throw new RailError('invalid_transaction', 'not a signed transaction');
-    const raw = signed as Hex;
-    let chainId: number | undefined;
-    try {
-      chainId = parseTransaction(raw).chainId;
-    } catch {
-      throw new RailError('invalid_transaction', 'not a signed transaction');
-    }
-    if (chainId !== this.settings.chainId) {
-      throw new RailError(
-        'wrong_chain',
-        `signed for chain ${chainId ?? 'none'}, expected ${this.settings.chainId}`,
-      );
-    }
+    const raw = this.parseSigned(signed);
     const hash = keccak256(raw);
     try {
       await this.client.sendRawTransaction({ serializedTransaction: raw });
@@ -193,7 +222,7 @@ export class EvmRail implements Rail {
         () => true,
         () => false,
       );
-      if (!known) throw err;
+      if (!known) throw await this.railErrorOf(err, 'transaction');
     }
     return { txRef: hash };
   }
@@ -208,8 +237,9 @@ export class EvmRail implements Rail {
             abi: erc20Abi,
             functionName: 'transfer',
             args: [to, request.amount],
+            dataSuffix: referenceTag(request.reference),
           })
-        : wallet.sendTransaction({ to, value: request.amount }),
+        : wallet.sendTransaction({ to, value: request.amount, data: referenceTag(request.reference) }),
     );
     this.deps.log.info({ hash, reference: request.reference }, 'evm: refund submitted');
     return { txRef: hash };
@@ -227,17 +257,75 @@ export class EvmRail implements Rail {
     return evmSignerOf(signed);
   }
 
-  private transferRequest(recipient: string, asset: RailAsset, amount: bigint): WalletRequest {
+  targetJson(target: PaymentTarget): EvmPaymentTarget {
+    return {
+      rail: 'evm',
+      chainId: this.settings.chainId,
+      recipient: target.recipient,
+      token: target.asset.contract,
+      amount: target.amount.toString(),
+      uri: target.uri,
+      confirmations: target.confirmations,
+      request: {
+        to: target.request.to,
+        value: target.request.value.toString(),
+        data: target.request.data,
+      },
+    };
+  }
+
+  walletClaim(target: PaymentTarget, testMode: boolean): WalletClaim {
+    const request: EvmSignRequest = {
+      chainId: this.settings.chainId,
+      ...(testMode ? { rpcUrl: this.settings.rpcUrl } : {}),
+      to: target.request.to,
+      value: target.request.value.toString(),
+      data: target.request.data,
+    };
+    return { type: 'eth:transaction', request };
+  }
+
+  /** The transfer a wallet sends, its call data ending with the payment's reference tag. */
+  private transferRequest(
+    recipient: string,
+    asset: RailAsset,
+    amount: bigint,
+    reference: string,
+  ): WalletRequest {
     const to = asHex(recipient);
+    const chainId = this.settings.chainId;
     if (!asset.contract)
-      return { kind: 'evm_transaction', chainId: this.settings.chainId, to, value: amount, data: '0x' };
+      return { kind: 'evm_transaction', chainId, to, value: amount, data: withReference('0x', reference) };
     return {
       kind: 'evm_transaction',
-      chainId: this.settings.chainId,
+      chainId,
       to: asHex(asset.contract),
       value: 0n,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+      data: withReference(
+        encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+        reference,
+      ),
     };
+  }
+
+  /** A signed transaction for this chain, or the reason it is not one. */
+  private parseSigned(signed: string): Hex {
+    if (!/^0x[0-9a-fA-F]+$/.test(signed))
+      throw new RailError('invalid_transaction', 'not a signed transaction');
+    const raw = signed as Hex;
+    let chainId: number | undefined;
+    try {
+      chainId = parseTransaction(raw).chainId;
+    } catch {
+      throw new RailError('invalid_transaction', 'not a signed transaction');
+    }
+    if (chainId !== this.settings.chainId) {
+      throw new RailError(
+        'wrong_chain',
+        `signed for chain ${chainId ?? 'none'}, expected ${this.settings.chainId}`,
+      );
+    }
+    return raw;
   }
 
   /** The node must serve the chain the method names; checked once per rail. */
@@ -265,14 +353,19 @@ export class EvmRail implements Rail {
     try {
       return await fn();
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      if (/insufficient funds/i.test(message)) {
-        throw new RailError(
-          'hot_wallet_unfunded',
-          `the hot wallet ${await this.spender()} cannot pay gas for the ${what}`,
-        );
-      }
-      throw err;
+      throw await this.railErrorOf(err, what);
     }
+  }
+
+  /** An out-of-gas-money failure of the hot wallet as a RailError; anything else as it is. */
+  private async railErrorOf(err: unknown, what: string): Promise<unknown> {
+    const text = err instanceof BaseError ? `${err.message} ${err.details} ${err.shortMessage}` : String(err);
+    if (/insufficient funds/i.test(text)) {
+      return new RailError(
+        'hot_wallet_unfunded',
+        `the hot wallet ${await this.spender()} cannot pay gas for the ${what}`,
+      );
+    }
+    return err;
   }
 }

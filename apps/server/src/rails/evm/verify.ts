@@ -14,6 +14,7 @@ import { findTransfer, recordTransfer } from '../record.js';
 import type { DbLike, PaymentExpectation, VerifyResult } from '../types.js';
 import { normalizeTxHash, type EvmPublicClient } from './client.js';
 import { confirmationsOf, matchTransfers, type ObservedTransfer } from './match.js';
+import { carriesReference } from './reference.js';
 
 export interface VerifyContext {
   client: EvmPublicClient;
@@ -32,19 +33,34 @@ export async function verifyTransfer(
   const { client, network, required } = ctx;
   const hash = normalizeTxHash(txRef);
   if (!hash) return { status: 'rejected', txRef, reason: 'not_found', detail: 'not a transaction hash' };
-  const receipt = await receiptOf(client, hash);
-  if (!receipt) {
-    const known = await client.getTransaction({ hash }).then(
-      () => true,
-      (err: unknown) => (err instanceof TransactionNotFoundError ? false : Promise.reject(err)),
-    );
-    if (known) return { status: 'pending', txRef: hash, confirmations: 0, required };
+  const sent = await client.getTransaction({ hash }).then(
+    (t) => t,
+    (err: unknown) => (err instanceof TransactionNotFoundError ? null : Promise.reject(err)),
+  );
+  if (!sent) {
     return {
       status: 'rejected',
       txRef: hash,
       reason: 'not_found',
       detail: `no transaction ${hash} on ${network}`,
     };
+  }
+  const referenced = carriesReference(sent.input, expected.reference);
+  const receipt = await receiptOf(client, hash);
+  if (!receipt) {
+    // Decided before the transaction is mined too, so posting someone else's pending transfer fails
+    // at once and never claims it: the rightful payment can still use it. (A mined one is matched
+    // first, for the more precise reasons, and then checked the same way in matchTransfers.)
+    const fromPayer = expected.payer && sent.from.toLowerCase() === expected.payer.toLowerCase();
+    if (!referenced && !fromPayer) {
+      return {
+        status: 'rejected',
+        txRef: hash,
+        reason: 'wrong_reference',
+        detail: 'this transaction was made for another payment',
+      };
+    }
+    return { status: 'pending', txRef: hash, confirmations: 0, required };
   }
   if (receipt.status !== 'success') {
     return {
@@ -54,11 +70,12 @@ export async function verifyTransfer(
       detail: `reverted in block ${receipt.blockNumber}`,
     };
   }
-  const match = matchTransfers(await transfersIn(client, hash, receipt), {
+  const match = matchTransfers(transfersIn(sent, receipt), {
     asset: expected.asset.contract?.toLowerCase() ?? null,
     recipient: expected.recipient,
     amount: expected.amount,
     payer: expected.payer,
+    referenced,
   });
   if (!match.ok) return { status: 'rejected', txRef: hash, reason: match.reason, detail: match.detail };
 
@@ -129,12 +146,10 @@ async function receiptOf(client: EvmPublicClient, hash: Hex): Promise<Transactio
 }
 
 /** The native value and every ERC-20 Transfer log of a mined transaction. */
-async function transfersIn(
-  client: EvmPublicClient,
-  hash: Hex,
+function transfersIn(
+  tx: { to: string | null; from: string; value: bigint },
   receipt: TransactionReceipt,
-): Promise<ObservedTransfer[]> {
-  const tx = await client.getTransaction({ hash });
+): ObservedTransfer[] {
   const out: ObservedTransfer[] = [];
   if (tx.to && tx.value > 0n) out.push({ index: -1, asset: null, from: tx.from, to: tx.to, value: tx.value });
   const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs });

@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { crashPoint } from '../../core/chaos.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { Db } from '../../db/database.js';
 import type { ConfirmedPayment, DbLike, PaymentExpectation, RejectReason } from '../types.js';
@@ -39,6 +40,7 @@ const watchPayload = z.object({
 export type WatchPayload = z.infer<typeof watchPayload>;
 
 export interface WatchEvent {
+  rail: 'evm';
   methodId: string;
   reference: string;
   txRef: string;
@@ -101,6 +103,7 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       amount: BigInt(payload.expectation.amount),
     };
     const event: WatchEvent = {
+      rail: 'evm',
       methodId: payload.settings.methodId,
       reference: expectation.reference,
       txRef: payload.txHash,
@@ -113,6 +116,7 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       ctx.log.warn('evm watcher: nobody handles confirmed payments yet; checking again later');
       return later(host.db);
     }
+    let confirmed = false;
     await host.db.transaction(async (tx) => {
       const result = await rail.verify(payload.txHash, expectation, { db: tx });
       const age = Date.now() - payload.since;
@@ -124,6 +128,9 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       if (result.status === 'confirmed') {
         ctx.log.info({ ...event, confirmations: result.confirmations }, 'evm: payment confirmed');
         for (const handler of host.confirmedHandlers()) await handler({ ...event, payment: result }, tx);
+        // The confirmation and the completion are written, not yet committed.
+        crashPoint('confirm:before-commit');
+        confirmed = true;
         return;
       }
       const reason: RejectReason = result.status === 'rejected' ? result.reason : 'not_found';
@@ -131,5 +138,6 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       ctx.log.info({ ...event, reason, detail }, 'evm: payment rejected');
       for (const handler of host.rejectedHandlers()) await handler({ ...event, reason, detail }, tx);
     });
+    if (confirmed) crashPoint('confirm:after-commit');
   });
 }

@@ -90,7 +90,7 @@ export function usePayFlow(
     const target = state.answer.paymentTarget;
     const provider = injectedProvider(window);
     dispatch({ type: 'USE_BROWSER_WALLET' });
-    if (!provider || !target) {
+    if (!provider || target?.rail !== 'evm') {
       enqueueSnackbar(t('payment.checkout.wallet.noBrowserWallet'), { variant: 'error' });
       dispatch({ type: 'CONNECT_FAILED' });
       return;

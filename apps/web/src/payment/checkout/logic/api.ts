@@ -26,13 +26,24 @@ const errorShape = z.object({
   error: z.object({ code: z.string().optional(), message: z.string(), param: z.string().optional() }),
 });
 
-export const paymentTarget = z.object({
+/** An EVM payment target: the wallet sends exactly `request` (its data carries the payment's reference). */
+export const evmPaymentTarget = z.object({
+  rail: z.literal('evm'),
   chainId: z.number().int(),
   recipient: z.string(),
   token: z.string().nullable(),
   amount: z.string().regex(/^\d+$/),
   uri: z.string(),
+  request: z.object({
+    to: z.string(),
+    value: z.string().regex(/^\d+$/),
+    data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+  }),
 });
+export type EvmPaymentTarget = z.infer<typeof evmPaymentTarget>;
+
+/** Where to pay, one shape per rail kind. */
+export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget]);
 export type PaymentTarget = z.infer<typeof paymentTarget>;
 
 export const submitAnswer = z.object({

@@ -3,11 +3,13 @@ import { injectedProvider, payWithProvider, sharedAccount, type Eip1193Provider 
 
 const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const target = {
+  rail: 'evm' as const,
   chainId: 31337,
   recipient: '0x00000000000000000000000000000000000000aa',
   token: null,
   amount: '16',
   uri: '',
+  request: { to: '0x00000000000000000000000000000000000000aa', value: '16', data: '0x' },
 };
 
 function fakeWallet(chainId = '0x7a69') {

@@ -1,6 +1,7 @@
-// The one adapter to an injected EIP-1193 wallet (`window.ethereum`), and the transaction a payment
-// target asks for: a native transfer, or an ERC-20 `transfer(recipient, amount)`.
-import type { PaymentTarget } from './api';
+// The one adapter to an injected EIP-1193 wallet (`window.ethereum`), and the transaction an EVM payment
+// target asks for, sent exactly as the server built it: a native transfer or an ERC-20 `transfer`, its
+// call data ending with the payment's reference (without it the transfer would not count).
+import type { EvmPaymentTarget } from './api';
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: readonly unknown[] }): Promise<unknown>;
@@ -20,12 +21,6 @@ export function injectedProvider(scope: object = globalThis): Eip1193Provider | 
   return isProvider(candidate) ? candidate : null;
 }
 
-const TRANSFER_SELECTOR = '0xa9059cbb';
-
-function word(hex: string): string {
-  return hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
-}
-
 export interface TransactionRequest {
   from: string;
   to: string;
@@ -34,22 +29,19 @@ export interface TransactionRequest {
 }
 
 /** eth_sendTransaction parameters that pay `target` from `from` (amounts in hex quantities). */
-export function paymentTransaction(target: PaymentTarget, from: string): TransactionRequest {
-  const amount = BigInt(target.amount);
-  if (!/^0x[0-9a-fA-F]{40}$/.test(target.recipient)) throw new Error('Invalid recipient address');
-  if (target.token === null) {
-    return { from, to: target.recipient, value: `0x${amount.toString(16)}` };
-  }
+export function paymentTransaction(target: EvmPaymentTarget, from: string): TransactionRequest {
+  const { request } = target;
+  if (!/^0x[0-9a-fA-F]{40}$/.test(request.to)) throw new Error('Invalid recipient address');
   return {
     from,
-    to: target.token,
-    value: '0x0',
-    data: `${TRANSFER_SELECTOR}${word(target.recipient)}${word(amount.toString(16))}`,
+    to: request.to,
+    value: `0x${BigInt(request.value).toString(16)}`,
+    ...(request.data !== '0x' ? { data: request.data } : {}),
   };
 }
 
 /** Asks the wallet for an account, switches to the chain, sends the payment; answers the tx hash. */
-export async function payWithProvider(provider: Eip1193Provider, target: PaymentTarget): Promise<string> {
+export async function payWithProvider(provider: Eip1193Provider, target: EvmPaymentTarget): Promise<string> {
   const accounts = await provider.request({ method: 'eth_requestAccounts' });
   const from = Array.isArray(accounts) && typeof accounts[0] === 'string' ? accounts[0] : null;
   if (!from) throw new Error('The wallet shared no account');

@@ -51,29 +51,32 @@ describe('order summary amounts', () => {
 });
 
 describe('browser wallet transaction', () => {
+  const recipient = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+  const token = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
   const target = {
+    rail: 'evm' as const,
     chainId: 31337,
-    recipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    recipient,
     token: null,
     amount: '1000000000000000',
     uri: '',
+    request: { to: recipient, value: '1000000000000000', data: '0x' },
   };
   it('sends the native coin as value', () => {
     expect(paymentTransaction(target, '0xabc')).toEqual({
       from: '0xabc',
-      to: target.recipient,
+      to: recipient,
       value: '0x38d7ea4c68000',
     });
   });
-  it('calls ERC-20 transfer(recipient, amount) on the token', () => {
+  it('sends the call data the server built, reference included', () => {
+    const data =
+      '0xa9059cbb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c80000000000000000000000000000000000000000000000000000000000970fe0' +
+      '00112233445566778899aabbccddeeff';
     const tx = paymentTransaction(
-      { ...target, token: '0x5FbDB2315678afecb367f032d93F642f64180aa3', amount: '9900000' },
+      { ...target, token, amount: '9900000', request: { to: token, value: '0', data } },
       '0xabc',
     );
-    expect(tx.to).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3');
-    expect(tx.value).toBe('0x0');
-    expect(tx.data).toBe(
-      '0xa9059cbb00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c80000000000000000000000000000000000000000000000000000000000970fe0',
-    );
+    expect(tx).toEqual({ from: '0xabc', to: token, value: '0x0', data });
   });
 });

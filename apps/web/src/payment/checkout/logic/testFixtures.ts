@@ -88,11 +88,13 @@ export function fakeAnswer(over: Partial<SubmitAnswer> = {}): SubmitAnswer {
     paymentIntent: { id: 'pi_1', status: 'requires_payment_method' },
     customer: { id: 'cus_1' },
     paymentTarget: {
+      rail: 'evm',
       chainId: 31337,
       recipient: '0x00000000000000000000000000000000000000aa',
       token: null,
       amount: '1500000',
       uri: 'ethereum:0xaa@31337?value=1500000',
+      request: { to: '0x00000000000000000000000000000000000000aa', value: '1500000', data: '0x' },
     },
     balance: { sufficient: false },
     delegation: { sufficient: false },

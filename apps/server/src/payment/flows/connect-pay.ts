@@ -1,0 +1,139 @@
+// Flow: the DID Connect `checkout` action (`/api/did/checkout/…`, extra params checkoutSessionId and
+// sessionUserDid). The wallet signs the transfer the session's rail asks for (the rail's wallet claim);
+// the server checks the signed transaction pays this very intent, commits it as a payment attempt,
+// then broadcasts it and verifies it like a browser-wallet payment.
+import { z } from 'zod';
+import { crashPoint } from '../../core/chaos.js';
+import { ApiError } from '../../core/http/errors.js';
+import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
+import { RailError } from '../../rails/types.js';
+import { assertOpen } from '../checkout/mutate.js';
+import { getSession } from '../checkout/repo.js';
+import { readSession } from '../checkout/service.js';
+import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
+import { recordWalletPayer } from '../payers/service.js';
+import type { PaymentContext } from '../shared/context.js';
+import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
+
+export const CHECKOUT_ACTION = 'checkout';
+
+const params = z.object({
+  checkoutSessionId: z.string().regex(/^cs_[A-Za-z0-9]{8,64}$/),
+  sessionUserDid: z.string().max(200).optional(),
+});
+
+const answer = z.looseObject({ type: z.literal('signature'), sig: z.string().min(1) });
+
+const CHANGED = 'The checkout changed; please pay again';
+
+/** Errors a customer can act on go back to the wallet and the dialog as a refusal with their message. */
+async function refusing<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError || err instanceof RailError) throw new ConnectRefusal(err.message);
+    throw err;
+  }
+}
+
+async function payable(ctx: PaymentContext, id: string) {
+  const row = await readSession(ctx.db, id, null);
+  if (row.status === 'complete') throw new ConnectRefusal('This checkout is already paid');
+  assertOpen(row);
+  const intent = await sessionIntent(ctx.db, row);
+  if (intent.status === 'processing' || intent.status === 'succeeded') {
+    throw new ConnectRefusal('A payment for this checkout is already in progress');
+  }
+  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const target = await paying.rail.prepare({
+    reference: intent.id,
+    asset: paying.asset,
+    amount: intent.amount,
+  });
+  return { row, intent, paying, target };
+}
+
+/**
+ * When the session customer's own DID wallet signed the payment, the account it paid from is theirs:
+ * later checkouts may fast-pay from it (payers/service.ts).
+ */
+async function recordOwnWalletPayer(ctx: PaymentContext, id: string, walletDid: string, signed: string) {
+  const row = await readSession(ctx.db, id, null);
+  const intent = await sessionIntent(ctx.db, row);
+  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const proof = { customerId: row.customerId, livemode: row.livemode, walletDid };
+  await recordWalletPayer(ctx.db, { ...proof, rail: paying.rail, signed });
+}
+
+/**
+ * Commits the wallet's signed transaction as the intent's in-flight attempt (the intent processing,
+ * its watch enqueued), refusing one signed for another intent (the checkout changed since the wallet
+ * was asked), then sends it.
+ */
+async function commitAndSend(ctx: PaymentContext, id: string, signed: string): Promise<string> {
+  const { row, intent, paying } = await payable(ctx, id);
+  const inspected = paying.rail.inspectSigned(signed, intent.id);
+  if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
+  const txRef = inspected.txRef.toLowerCase();
+  const attempt = await ctx.db.transaction(async (tx) => {
+    const session = await getSession(tx, row.id, row.livemode, true);
+    const locked = await getIntent(tx, intent.id, true);
+    if (!session || session.paymentIntentId !== intent.id || locked?.status !== 'requires_action') {
+      throw new ConnectRefusal(CHANGED);
+    }
+    const recorded = await recordAttempt(tx, {
+      paymentIntentId: locked.id,
+      rail: paying.rail.kind,
+      kind: 'broadcast',
+      network: paying.rail.network,
+      txRef,
+      raw: signed,
+    });
+    await startProcessing(tx, locked, { tx_hash: txRef });
+    const expectation = expectationOf(locked, paying);
+    await ctx.services.rails.watch({ method: paying.method, txRef, expectation }, tx);
+    return recorded;
+  });
+  crashPoint('pay:after-commit-before-broadcast');
+  await paying.rail.broadcast(signed);
+  await markBroadcast(ctx.db, attempt.id);
+  crashPoint('pay:after-broadcast');
+  return txRef;
+}
+
+export function checkoutConnectAction(ctx: PaymentContext): ConnectAction {
+  return {
+    name: CHECKOUT_ACTION,
+    params,
+    async onConnect({ params: p, locale }) {
+      return refusing(async () => {
+        const { row, paying, target } = await payable(ctx, String(p.checkoutSessionId));
+        const claim = paying.rail.walletClaim(target, !row.livemode);
+        const amount = `${target.amount.toString()} (smallest unit) ${paying.asset.symbol}`;
+        return {
+          signature: {
+            type: claim.type,
+            description: locale === 'zh' ? `签名支付 ${amount}` : `Sign to pay ${amount}`,
+            data: JSON.stringify(claim.request),
+            meta: { [paying.rail.kind]: claim.request, checkoutSessionId: row.id },
+          },
+        };
+      });
+    },
+    async onAuth({ claims, params: p, userDid }) {
+      return refusing(async () => {
+        const signed = claims.map((c) => answer.safeParse(c)).find((r) => r.success)?.data;
+        if (!signed) throw new ConnectRefusal('The wallet did not sign the payment');
+        const id = String(p.checkoutSessionId);
+        await recordOwnWalletPayer(ctx, id, userDid, signed.sig);
+        // A wallet that sent the transaction itself answers its hash; otherwise the server sends it.
+        const txRef = /^0x[0-9a-fA-F]{64}$/.test(signed.sig)
+          ? signed.sig
+          : await commitAndSend(ctx, id, signed.sig);
+        const row = await readSession(ctx.db, id, null);
+        const after = await acceptTransaction(ctx, row, txRef, 'broadcast');
+        return { checkoutSessionId: row.id, txHash: txRef, status: after.status };
+      });
+    },
+  };
+}

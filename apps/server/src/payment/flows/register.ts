@@ -1,0 +1,45 @@
+// Wires the payment flows to the rails (confirmed and rejected transfers), the relay topics of
+// checkout and customers, and the attempts reconcile job.
+import { eq } from 'drizzle-orm';
+import { paymentMethods } from '../../db/schema/index.js';
+import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
+import { getCustomer } from '../customers/repo.js';
+import type { PaymentContext } from '../shared/context.js';
+import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
+import { registerReconcileJob } from './reconcile-attempts.js';
+
+async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
+  const [method] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId)).limit(1);
+  if (!method) return null;
+  try {
+    return ctx.services.rails.forMethod(method).explorerUrl(txRef);
+  } catch {
+    return null;
+  }
+}
+
+export function registerPaymentFlows(ctx: PaymentContext): void {
+  const { rails, relay } = ctx.services;
+  const onConfirmed: ConfirmedHandler = async (event, tx) => {
+    const explorer = await explorerFor(ctx, event.methodId, event.txRef);
+    await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
+  };
+  const onRejected: RejectedHandler = async (event, tx) => {
+    await failCheckoutPayment(tx, event.reference, event.txRef, event.reason, event.detail);
+  };
+  rails.onConfirmed(onConfirmed);
+  rails.onRejected(onRejected);
+  registerReconcileJob(ctx);
+
+  relay.allow('checkout_session:', (topic) => /^checkout_session:cs_[A-Za-z0-9]{8,64}$/.test(topic));
+  relay.allow('customer:', async (topic, request) => {
+    const user = await ctx.sessions.user(request);
+    if (!user) return false;
+    const id = topic.slice('customer:'.length);
+    for (const livemode of [true, false]) {
+      const customer = await getCustomer(ctx.db, id, livemode);
+      if (customer) return customer.did === user.did;
+    }
+    return false;
+  });
+}

@@ -1,0 +1,7 @@
+// Payment intents: the state machine, the one service that moves them, their attempts, and the rail
+// a method pays through. Other modules and flows import from here.
+export * from './machine.js';
+export * from './service.js';
+export * from './attempts.js';
+export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
+export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';

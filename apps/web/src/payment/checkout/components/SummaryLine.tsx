@@ -2,7 +2,7 @@ import { Box, Button, Chip, FormControlLabel, Stack, Switch, Typography } from '
 import type { PaymentCurrency } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { money, recurringKey } from '../logic/format';
-import { recurringOf, upsellSaving, type ApiLine } from '../logic/lines';
+import { amountRange, recurringOf, upsellSaving, type ApiLine } from '../logic/lines';
 import { isAdjustable, quantityChip } from '../logic/quantity';
 import type { SessionChanges } from '../useSessionChanges';
 import { CustomAmountField } from './CustomAmountField';
@@ -108,8 +108,12 @@ export function SummaryLine({
       {custom ? (
         <Box sx={{ mt: 1 }}>
           <CustomAmountField
+            // A new accepted amount (or currency) restarts the field from what the summary shows.
+            key={`${currency.id}:${String(amount)}`}
             units={amount}
             currency={currency}
+            range={amountRange(line, currency.id)}
+            locale={locale}
             disabled={disabled}
             onChange={(units) => changes.setAmount(line, units)}
             onValidity={onAmountValidity}

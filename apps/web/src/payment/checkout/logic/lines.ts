@@ -1,6 +1,7 @@
 // The order summary's numbers: API line items read into @payshelf/money's bigint rules.
 import {
   checkoutTotal,
+  customUnitAmountFor,
   describeRecurring,
   effectiveTrial,
   isTrialing,
@@ -139,5 +140,23 @@ export function recurringOf(price: ApiPrice | undefined | null): RecurringDescri
     return describeRecurring(price.recurring);
   } catch {
     return null;
+  }
+}
+
+/** The amounts a pay-what-you-want line accepts: from the minimum (0 when unset) to the maximum (none). */
+export interface AmountRange {
+  min: bigint;
+  max: bigint | null;
+}
+
+/** The billed price's custom amount bounds in `currencyId` (no bounds when the price has none there). */
+export function amountRange(line: ApiLine, currencyId: string): AmountRange {
+  const price = line.upsell_price ?? line.price;
+  if (!price) return { min: 0n, max: null };
+  try {
+    const custom = customUnitAmountFor(toRulePrice(price), currencyId);
+    return { min: custom?.minimum ?? 0n, max: custom?.maximum ?? null };
+  } catch {
+    return { min: 0n, max: null };
   }
 }

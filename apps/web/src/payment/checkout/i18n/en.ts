@@ -112,6 +112,8 @@ export const checkoutEn = {
   complete: {
     title: 'Thank you!',
     description: 'Your payment is complete.',
+    donationTitle: 'Thank you for your support!',
+    donationDescription: 'Your donation has been received.',
     subscription: 'View subscription',
     subscriptionNumbered: 'View subscription {{number}}',
     invoice: 'View invoice',

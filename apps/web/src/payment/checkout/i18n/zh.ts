@@ -112,6 +112,8 @@ export const checkoutZh: typeof checkoutEn = {
   complete: {
     title: '感谢您的购买！',
     description: '支付已完成。',
+    donationTitle: '感谢您的支持！',
+    donationDescription: '您的捐赠已收到。',
     subscription: '查看订阅',
     subscriptionNumbered: '查看订阅 {{number}}',
     invoice: '查看发票',

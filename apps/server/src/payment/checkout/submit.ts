@@ -21,6 +21,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
+import { assertCrossSellTaken } from './changes.js';
 import { completeWithoutPayment } from './completion.js';
 import { moveSessionToCurrency } from './currency.js';
 import { assertOpen } from './mutate.js';
@@ -198,6 +199,7 @@ export async function submitCheckout(
   }
   assertMayPay(caller, first);
   assertFormComplete(first, body);
+  await assertCrossSellTaken(db, first);
   const paying = await payingWith(ctx, db, first.livemode, body.payment_method, body.payment_currency);
 
   const { intent, row, customer } = await db.transaction(async (tx) => {

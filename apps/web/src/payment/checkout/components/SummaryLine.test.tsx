@@ -29,9 +29,15 @@ function changesSpy() {
   return { calls, changes };
 }
 
-function renderLine(line: ApiLine, amount: bigint, changes: SessionChanges, validity: boolean[] = []) {
+function renderLine(
+  line: ApiLine,
+  amount: bigint,
+  changes: SessionChanges,
+  validity: boolean[] = [],
+  locale: 'en' | 'zh' = 'en',
+) {
   return render(
-    <AppProviders i18n={createI18n('en', resources)} queryClient={new QueryClient()}>
+    <AppProviders i18n={createI18n(locale, resources)} queryClient={new QueryClient()}>
       <SummaryLine
         line={line}
         amount={amount}
@@ -100,5 +106,38 @@ describe('SummaryLine quantity', () => {
     expect(field.value).toBe('2');
     fireEvent.blur(field);
     expect(calls).toEqual(['quantity 2']);
+  });
+});
+
+const monthly = (over: Parameters<typeof fakePrice>[0] = {}) =>
+  fakePrice({
+    type: 'recurring',
+    unit_amount: '10000000',
+    recurring: { interval: 'month', interval_count: 1, usage_type: 'licensed' },
+    ...over,
+  });
+
+describe('SummaryLine later charges', () => {
+  it('shows what a trial plan charges after the trial', () => {
+    renderLine(fakeLine({ price: monthly() }), 0n, changesSpy().changes);
+    expect(screen.getByTestId('line-amount').textContent).toBe('0 TUSD');
+    expect(screen.getByTestId('line-later').textContent).toBe('then 10 TUSD per month');
+    cleanup();
+    renderLine(fakeLine({ price: monthly() }), 0n, changesSpy().changes, [], 'zh');
+    expect(screen.getByTestId('line-later').textContent).toBe('之后每月 10 TUSD');
+  });
+
+  it('says nothing more for a plan charged today', () => {
+    renderLine(fakeLine({ price: monthly() }), 10n * M, changesSpy().changes);
+    expect(screen.queryByTestId('line-later')).toBeNull();
+  });
+
+  it('shows the per-unit price of a metered plan', () => {
+    const metered = monthly({
+      unit_amount: '500000',
+      recurring: { interval: 'month', interval_count: 1, usage_type: 'metered' },
+    });
+    renderLine(fakeLine({ price: metered }), 0n, changesSpy().changes);
+    expect(screen.getByTestId('line-later').textContent).toBe('0.5 TUSD per unit, billed on usage');
   });
 });

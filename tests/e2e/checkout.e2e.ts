@@ -256,6 +256,13 @@ describe('checkout pages', () => {
     await page.getByTestId('pay-button').click();
     await page.getByTestId('wallet-dialog').waitFor();
     expect(await page.getByTestId('cookie-banner').isVisible()).toBe(true);
+    // The open dialog (and its backdrop) lies above the banner: nothing of the banner can be hit.
+    const bannerOnTop = await page.getByTestId('cookie-banner').evaluate((banner) => {
+      const box = banner.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && banner.contains(hit);
+    });
+    expect(bannerOnTop).toBe(false);
     // A click only lands when the button is the topmost element at its centre (playwright checks).
     await page.getByTestId('pay-browser-wallet').click({ timeout: 5_000 });
     // Blocks for the confirmations the method asks for, until the success screen shows.

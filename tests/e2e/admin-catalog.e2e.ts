@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
 
@@ -49,6 +50,8 @@ describe('admin catalog', () => {
     // Anonymous visitors are sent to the login page, and come back once signed in.
     await page.goto(`${ADMIN}/payment-methods`);
     await page.waitForURL(/\/\.well-known\/service\/login\?redirect=%2Fpayment%2Fadmin%2Fpayment-methods$/);
+    await page.getByTestId('did-connect-qr').waitFor();
+    await expectAccessible(page, 'login page with its QR dialog');
     // Signed in from the home page: the login page's own QR dialog would race the test wallet's token.
     await page.goto('/');
     await signIn(page);
@@ -56,6 +59,7 @@ describe('admin catalog', () => {
     await page.getByTestId('page-admin-methods').waitFor();
     expect(await page.getByTestId('test-mode-badge').textContent()).toBe('Test mode');
     expect(await page.evaluate(() => localStorage.getItem('livemode'))).toBeNull();
+    await expectAccessible(page, 'admin payment methods');
 
     const suffix = Date.now().toString(36).slice(-5).toUpperCase();
     const symbol = `E2E${suffix}`;
@@ -65,6 +69,7 @@ describe('admin catalog', () => {
     await page.getByTestId('method-dialog-submit').click();
     // The same rules as the server: a chain id must be a whole number, shown on the field.
     await page.getByTestId('method-dialog').getByText('Enter a whole number').waitFor();
+    await expectAccessible(page, 'payment method dialog with a field error');
     await fill(page, 'method-dialog', 'Chain ID', '31337');
     await fill(page, 'method-dialog', 'API address', 'http://127.0.0.1:8545');
     await fill(page, 'method-dialog', 'Explorer address', 'http://127.0.0.1:8545');
@@ -76,6 +81,7 @@ describe('admin catalog', () => {
     await fill(page, 'currency-dialog', 'Symbol', symbol);
     await fill(page, 'currency-dialog', 'Name', 'E2E dollar');
     await fill(page, 'currency-dialog', 'Decimals', '6');
+    await expectAccessible(page, 'currency dialog');
     await submit(page, 'currency-dialog');
     await page.getByTestId('currencies-table').getByText(symbol).first().waitFor();
 
@@ -83,9 +89,11 @@ describe('admin catalog', () => {
     await page.getByTestId('admin-tab-products').click();
     await page.getByTestId('page-admin-products').waitFor();
     const productName = `E2E Pro plan ${suffix}`;
+    await expectAccessible(page, 'admin products');
     await page.getByTestId('product-create').click();
     await fill(page, 'product-dialog', 'Name', productName);
     await fill(page, 'product-dialog', 'Description', 'Created by the end-to-end test');
+    await expectAccessible(page, 'product dialog');
     await submit(page, 'product-dialog');
     await page.getByTestId('products-table').getByRole('link', { name: productName }).click();
     await page.getByTestId('page-admin-product').getByRole('heading', { name: productName }).waitFor();
@@ -100,6 +108,7 @@ describe('admin catalog', () => {
       .getByTestId('price-dialog')
       .getByText('Amount decimal places must be less than or equal to 6')
       .waitFor();
+    await expectAccessible(page, 'price dialog with a precision error');
     await fill(page, 'price-dialog', `Amount (${symbol})`, '9.99');
     await fill(page, 'price-dialog', 'Nickname', 'Monthly');
     await submit(page, 'price-dialog');
@@ -107,20 +116,24 @@ describe('admin catalog', () => {
     await priceRow.getByText(`9.99 ${symbol}`).waitFor();
     expect(await priceRow.textContent()).toContain('per month');
     await screenshot(page, 'admin-catalog-product');
+    await expectAccessible(page, 'admin product detail');
 
     // Payment link with that price, quantity adjustable.
     await page.getByTestId('admin-tab-payment-links').click();
     await page.getByTestId('page-admin-links').waitFor();
+    await expectAccessible(page, 'admin payment links');
     await page.getByTestId('link-create').click();
     await fill(page, 'link-dialog', 'Name', `E2E link ${suffix}`);
     await choose(page, 'link-dialog', 'Price', new RegExp(productName));
     await page.getByTestId('link-dialog').getByLabel('Customer can adjust the quantity').check();
+    await expectAccessible(page, 'payment link dialog');
     await submit(page, 'link-dialog');
     const url = (await page.getByTestId('link-created-url').textContent()) ?? '';
     expect(url).toMatch(/\/payment\/checkout\/pay\/plink_[A-Za-z0-9]+$/);
     await page.getByTestId('link-created').getByTestId('link-copy-url').click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     await screenshot(page, 'admin-catalog-link');
+    await expectAccessible(page, 'payment link created');
 
     // The checkout URL loads, and the server starts a session from the link with our price.
     const linkId = url.split('/').pop() ?? '';
@@ -136,6 +149,25 @@ describe('admin catalog', () => {
     }, linkId);
     expect(started.status).toBe(200);
     expect(JSON.stringify(started.body)).toContain(productName);
+    await context.close();
+  });
+
+  it('keeps the other admin pages accessible (customers, API keys, billing)', async () => {
+    const context = await openContext(browser, { width: 1440, height: 900 });
+    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await signIn(page);
+    for (const [path, testId] of [
+      [`${ADMIN}/customers`, 'page-admin-customers'],
+      [`${ADMIN}/api-keys`, 'page-admin-keys'],
+      [ADMIN, null],
+    ] as const) {
+      await page.goto(path);
+      if (testId) await page.getByTestId(testId).waitFor();
+      else await page.waitForLoadState('networkidle');
+      await expectAccessible(page, path);
+    }
     await context.close();
   });
 });

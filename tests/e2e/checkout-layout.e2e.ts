@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot, type PageOptions } from './support/browser.js';
 import { sessionWithItems } from './support/checkoutSessions.js';
 import { signIn } from './support/login.js';
@@ -57,6 +58,7 @@ describe('checkout layout', () => {
     expect(await lines(page).count()).toBe(3);
     for (const line of await lines(page).all()) expect(await line.isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Show order summary' }).count()).toBe(0);
+    await expectAccessible(page, 'checkout of 3 items on desktop');
     let summary = await box(card);
     let form = await box(column);
     expect(summary.x + summary.width).toBeLessThanOrEqual(form.x);
@@ -98,6 +100,7 @@ describe('checkout layout', () => {
       (await box(page.getByTestId('checkout-payment-column'))).y,
     );
     await screenshot(page, 'checkout-layout-mobile-collapsed');
+    await expectAccessible(page, 'checkout on a phone, summary collapsed');
 
     await show.click();
     const hide = page.getByRole('button', { name: 'Hide order summary' });
@@ -171,6 +174,7 @@ describe('checkout layout', () => {
     // Inline keeps 8 px above the content instead of the standalone page's 32 px.
     expect(standaloneGap - (await gap(page))).toBe(24);
     await screenshot(page, 'checkout-layout-inline');
+    await expectAccessible(page, 'inline checkout');
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
 import { merchant } from './support/checkoutSessions.js';
@@ -21,9 +22,9 @@ interface DemoLink {
   id: string;
 }
 
-async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(consent = true): Promise<{ context: BrowserContext; page: Page }> {
   const context = await openContext(browser, { width: 1280, height: 900 });
-  await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+  if (consent) await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
   return { context, page: await context.newPage() };
 }
 
@@ -124,6 +125,13 @@ describe('checkout pages', () => {
     // Anonymous buyers connect first: the pay button says so.
     expect(await page.getByTestId('pay-button').textContent()).toBe('Connect and pay');
     await screenshot(page, 'checkout-one-time');
+    await expectAccessible(page, 'one-time checkout');
+
+    // Opening the link again (a reload, a second visit) continues the same session and its quantity.
+    await page.goto(`/payment/checkout/link/${link}`);
+    await page.waitForURL(/\/payment\/checkout\/pay\/cs_[A-Za-z0-9]+/);
+    expect(page.url().split('/').pop()).toBe(id);
+    await expect.poll(() => total(page)).toBe('19.8 TUSD');
     await context.close();
   });
 
@@ -165,6 +173,7 @@ describe('checkout pages', () => {
     await page.getByTestId('pay-button').click();
     await form.getByText('This field is required').waitFor();
     expect(submitted).toBe(0);
+    await expectAccessible(page, 'checkout form with field errors');
     await screenshot(page, 'checkout-invalid-fields');
     await context.close();
   });
@@ -178,6 +187,7 @@ describe('checkout pages', () => {
     await page.goto(`/payment/checkout/pay/${id}`);
     await page.getByTestId('checkout-expired').waitFor();
     expect(await page.getByTestId('checkout-expired').textContent()).toContain('Expired Link');
+    await expectAccessible(page, 'expired checkout');
     await context.close();
   });
   it('updates the total with the upsell switch and the cross-sell offer', async () => {
@@ -188,6 +198,7 @@ describe('checkout pages', () => {
     expect(await total(page)).toBe('10 TUSD');
     // Yearly at 100 against 12 x 10 monthly: about 17 % saved, shown before the customer switches.
     await page.getByText('Save 17%').waitFor();
+    await expectAccessible(page, 'subscription checkout with an upsell');
     await page.getByLabel('Switch to the upgraded plan', { exact: true }).click();
     await expect.poll(() => total(page)).toBe('100 TUSD');
     await page.getByText('Save 17%').waitFor();
@@ -197,6 +208,7 @@ describe('checkout pages', () => {
     await page.goto(`/payment/checkout/link/${await demoLink(page, 'cross_sell')}`);
     await page.getByTestId('cross-sell').waitFor();
     expect(await total(page)).toBe('49 TUSD');
+    await expectAccessible(page, 'checkout with a cross-sell offer');
     await page.getByTestId('cross-sell').getByRole('button', { name: 'Add' }).click();
     await expect.poll(() => total(page)).toBe('68 TUSD');
     await page.getByRole('button', { name: 'Remove' }).click();
@@ -216,14 +228,21 @@ describe('checkout pages', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('wallet-dialog').waitFor();
     await page.getByTestId('wallet-connect').getByTestId('did-connect-qr').waitFor();
+    // The wallet pays here: the panel says so, not "sign in".
+    const panel = await page.getByTestId('wallet-connect').textContent();
+    expect(panel).toContain('Scan the QR code with DID Wallet to pay.');
+    expect(panel).not.toMatch(/sign/i);
+    await expectAccessible(page, 'payment dialog (DID Connect QR)');
     await page.getByTestId('did-connect-dev-wallet').click();
     await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
     expect(await page.getByTestId('checkout-complete').textContent()).toContain('View invoice');
+    await expectAccessible(page, 'completed checkout');
     await context.close();
   });
 
-  it('pays with an injected browser wallet (EIP-1193 forwarded to the demo anvil chain)', async () => {
-    const { context, page } = await newPage();
+  it('pays with an injected browser wallet (EIP-1193 forwarded to the demo anvil chain), before cookie consent', async () => {
+    // No consent yet: the cookie banner shows, and must not cover the payment dialog's buttons.
+    const { context, page } = await newPage(false);
     await page.goto('/');
     await signIn(page);
     const call = await installWallet(context, page);
@@ -236,7 +255,16 @@ describe('checkout pages', () => {
     expect(await page.getByTestId('pay-button').textContent()).toBe('Pay');
     await page.getByTestId('pay-button').click();
     await page.getByTestId('wallet-dialog').waitFor();
-    await page.getByTestId('pay-browser-wallet').click();
+    expect(await page.getByTestId('cookie-banner').isVisible()).toBe(true);
+    // The open dialog (and its backdrop) lies above the banner: nothing of the banner can be hit.
+    const bannerOnTop = await page.getByTestId('cookie-banner').evaluate((banner) => {
+      const box = banner.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && banner.contains(hit);
+    });
+    expect(bannerOnTop).toBe(false);
+    // A click only lands when the button is the topmost element at its centre (playwright checks).
+    await page.getByTestId('pay-browser-wallet').click({ timeout: 5_000 });
     // Blocks for the confirmations the method asks for, until the success screen shows.
     const complete = page.getByTestId('checkout-complete');
     for (let i = 0; i < 60 && !(await complete.isVisible()); i += 1) {

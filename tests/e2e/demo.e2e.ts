@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { launchBrowser, openContext } from './support/browser.js';
 import { signIn } from './support/login.js';
 
@@ -20,9 +21,11 @@ describe('demo page', () => {
     await page.getByTestId('demo-link').first().waitFor();
     expect(await page.getByTestId('demo-link').count()).toBe(8);
     expect(await page.getByTestId('page-payment-demo').textContent()).toContain('One-time purchase');
+    await expectAccessible(page, 'demo page with the cookie banner');
     await page.goto('/payment/demo?locale=zh');
     await page.getByTestId('demo-link').first().waitFor();
     expect(await page.getByTestId('page-payment-demo').textContent()).toContain('一次性购买');
+    await expectAccessible(page, 'demo page in Chinese');
     await context.close();
   });
 
@@ -90,11 +93,33 @@ describe('demo page', () => {
       .click();
     await page.getByTestId('payment-form').waitFor();
     await page.getByTestId('currency-TUSD').click();
+    // Nothing today, and the line says what the plan charges once the trial ends.
+    await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('0 TUSD');
+    expect(await page.getByTestId('line-later').textContent()).toBe('then 10 TUSD per month');
+    await expectAccessible(page, 'subscription checkout with a trial');
     await page.getByTestId('field-name').fill('Trial User');
     await page.getByTestId('field-email').fill('trial@example.com');
     await page.getByTestId('pay-button').click();
     await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('wallet-dialog').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the per-unit price of the metered plan', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await page.goto('/payment/demo');
+    await page
+      .getByTestId('demo-link')
+      .filter({ hasText: 'Metered usage' })
+      .getByRole('link', { name: 'Open checkout' })
+      .click();
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await expect
+      .poll(() => page.getByTestId('line-later').textContent())
+      .toBe('0.01 TUSD per unit, billed on usage');
+    await expectAccessible(page, 'metered subscription checkout');
     await context.close();
   });
 });

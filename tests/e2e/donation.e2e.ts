@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
 
@@ -91,6 +92,7 @@ describe('donation checkout', () => {
     expect(await page.getByTestId('donation-preset-1').getAttribute('aria-checked')).toBe('true');
     await expect.poll(total).toBe('5 TUSD');
     expect(await page.getByText('Tip amount').count()).toBeGreaterThan(0);
+    await expectAccessible(page, 'donation checkout');
 
     await page.getByTestId('donation-preset-2').click();
     await expect.poll(total).toBe('10 TUSD');
@@ -105,6 +107,7 @@ describe('donation checkout', () => {
     await field.fill('60');
     await page.getByText('Please enter an amount between 0 TUSD and 50 TUSD.').waitFor();
     expect(await pay.isDisabled()).toBe(true);
+    await expectAccessible(page, 'donation with an out-of-range amount');
 
     // The random button rolls an amount within [0, 50] at the currency's precision (2 decimals).
     await page.getByTestId('donation-random').click();
@@ -123,6 +126,7 @@ describe('donation checkout', () => {
     await toggle.click();
     const beneficiary = page.getByTestId('donation-beneficiary');
     await beneficiary.waitFor();
+    await expectAccessible(page, 'donation with the beneficiaries open');
     expect(await beneficiary.textContent()).toContain('The author');
     expect(await beneficiary.textContent()).toContain('100%');
     expect(await beneficiary.getByTestId('beneficiary-amount').textContent()).toBe(`${chosenText} TUSD`);
@@ -138,10 +142,15 @@ describe('donation checkout', () => {
     await pay.click();
     await page.getByTestId('wallet-dialog').waitFor();
     await page.getByTestId('wallet-connect').getByTestId('did-connect-qr').waitFor();
+    await expectAccessible(page, 'donation payment dialog');
     await page.getByTestId('did-connect-dev-wallet').click();
     const complete = page.getByTestId('checkout-complete');
     await complete.waitFor({ timeout: 60_000 });
-    expect(await complete.textContent()).toContain('Thank you!');
+    // The donor is thanked once (the link's "Thank you!" message is not repeated under the title).
+    expect(await complete.getByRole('heading').textContent()).toBe('Thank you for your support!');
+    expect(await complete.textContent()).not.toContain('Thank you!');
+    expect(await complete.textContent()).toContain('Your donation has been received.');
+    await expectAccessible(page, 'completed donation');
 
     // What was charged is the chosen amount: on the session, the payment intent and on chain.
     const id = page.url().split('/').pop()?.split('?')[0] ?? '';

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext } from './support/browser.js';
 import { signIn } from './support/login.js';
 
@@ -15,8 +16,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openStoreMenu(page: Page): Promise<string[]> {
+async function openStoreMenu(page: Page, label: string): Promise<string[]> {
   await page.getByTestId('header-nav').getByRole('button', { name: 'Store' }).click();
+  await page.getByRole('menu').waitFor();
+  await expectAccessible(page, label);
   const items = await page.getByRole('menu').getByRole('menuitem').allTextContents();
   await page.keyboard.press('Escape');
   return items;
@@ -28,11 +31,11 @@ describe('signed-in header', () => {
     const page = await context.newPage();
     await page.goto('/');
     await page.getByTestId('header-nav').getByRole('button', { name: 'Store' }).waitFor();
-    const guest = await openStoreMenu(page);
+    const guest = await openStoreMenu(page, 'store menu of a visitor');
     expect(guest.join('|')).toContain('Browse');
     expect(guest.join('|')).not.toContain('Console');
     await signIn(page);
-    const owner = await openStoreMenu(page);
+    const owner = await openStoreMenu(page, 'store menu of the owner');
     expect(owner.join('|')).toContain('Console');
     await context.close();
   });
@@ -77,10 +80,12 @@ describe('signed-in header', () => {
     const toast = page.getByTestId('notification-toast');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Invoice paid');
+    await expectAccessible(page, 'header with an unread notification and its toast');
     expect(await bell.getAttribute('href')).toBe('/.well-known/service/user/notifications?read=false');
 
     await bell.click();
     await page.getByTestId('page-notifications').waitFor();
+    await expectAccessible(page, 'notification centre');
     const item = page.locator(`[data-testid="notification-item"][data-id="${created.id}"]`);
     await item.getByTestId('notification-mark-read').click();
     await page.waitForFunction(
@@ -112,6 +117,7 @@ describe('signed-in header', () => {
       await signIn(page);
       await dialog.waitFor();
       expect(await dialog.getAttribute('data-variant')).toBe('owner');
+      await expectAccessible(page, 'domain warning dialog');
       const configure = page.getByTestId('domain-warning-configure');
       expect(await configure.getAttribute('href')).toBe('/.well-known/service/admin/domains');
       expect(await configure.getAttribute('target')).toBe('_blank');
@@ -163,6 +169,7 @@ describe('signed-in header', () => {
       .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     expect(avatars).toContain(`/.well-known/service/user/avatar/${did}?imageFilter=resize&w=48&h=48`);
     expect(await page.getByTestId('user-menu-session-entry').count()).toBeLessThanOrEqual(5);
+    await expectAccessible(page, 'user menu in Chinese');
     await page.getByTestId('user-menu-sign-out').click();
     await page.getByTestId('sign-in-button').waitFor();
     await context.close();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { launchBrowser, openContext, screenshotDir } from './support/browser.js';
 import { mkdirSync } from 'node:fs';
 
@@ -81,7 +82,9 @@ describe('shared header', () => {
       const { context, page } = await open(width);
       const header = await page.getByTestId('app-header').boundingBox();
       expect(header?.height).toBe(64);
+      await expectAccessible(page, `store home at ${width} px`);
       const panel = await openProducts(page, width);
+      await expectAccessible(page, `product panel at ${width} px`);
       const box = await panel.boundingBox();
       const radius = await panel.evaluate((el) => getComputedStyle(el).borderTopLeftRadius);
       if (width < 900) {
@@ -159,6 +162,8 @@ describe('shared header', () => {
       expect.arrayContaining(['Store', 'Payment', 'Products', 'Language: English', 'Sign in']),
     );
     await page.getByTestId('locale-selector').click();
+    await page.getByTestId('locale-option-zh').waitFor();
+    await expectAccessible(page, 'language menu');
     await page.getByTestId('locale-option-zh').click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="nav-products"]')?.textContent === '产品',
@@ -181,6 +186,7 @@ describe('shared header', () => {
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     const dark = await background();
     expect(dark).not.toBe(light);
+    await expectAccessible(page, 'store home in the dark theme');
     await page.reload();
     await page.getByTestId('app-header').waitFor();
     expect(await background()).toBe(dark);
@@ -196,6 +202,7 @@ describe('shared header', () => {
     expect(box?.width).toBeLessThanOrEqual(440);
     expect(Math.round((box?.x ?? 0) + (box?.width ?? 0))).toBe(1440 - 16);
     expect(await banner.textContent()).toContain('I Understand');
+    await expectAccessible(page, 'store home with the cookie banner');
     await page.getByTestId('cookie-accept').click();
     await banner.waitFor({ state: 'detached' });
     const cookie = (await context.cookies()).find((c) => c.name === 'CookieConsent');

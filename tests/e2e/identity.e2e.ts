@@ -2,6 +2,7 @@ import { HeadlessWallet } from '@payshelf/wallet';
 import { fromRandom } from '@ocap/wallet';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 
 /**
@@ -36,6 +37,7 @@ describe('sign-in with a DID wallet', () => {
     expect(deepLink).toMatch(/^https:\/\/abtwallet\.io\/i\/\?action=requestAuth&url=/);
     expect(await qr.locator('svg').count()).toBe(1);
     await screenshot(page, 'identity-login-dialog');
+    await expectAccessible(page, 'login QR dialog');
 
     const wallet = new HeadlessWallet(fromRandom(), {
       profile: { fullName: 'Erin Example', email: 'erin@example.com' },
@@ -47,6 +49,7 @@ describe('sign-in with a DID wallet', () => {
     expect(new URL(page.url()).pathname).toBe('/profile');
     expect(await openUserMenu(page)).toBe('Erin Example');
     await page.keyboard.press('Escape');
+    await expectAccessible(page, 'profile page');
 
     await page.reload();
     await page.getByTestId('page-profile').waitFor();
@@ -73,6 +76,7 @@ describe('sign-in with a DID wallet', () => {
     const approve = page.getByTestId('did-connect-dev-wallet');
     expect(await approve.textContent()).toBe('使用测试钱包确认');
     await screenshot(page, 'identity-login-dialog-zh');
+    await expectAccessible(page, 'login QR dialog in Chinese');
     await approve.click();
     await page.getByTestId('page-developer-blocklets').waitFor({ timeout: 15_000 });
     expect(await openUserMenu(page)).toBe('Test User');

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { launchBrowser, openContext } from './support/browser.js';
 import { signIn } from './support/login.js';
 
@@ -19,6 +20,8 @@ describe('navigation editor', () => {
     await signIn(page);
 
     await page.getByTestId('session-manager-button').click();
+    await page.getByTestId('session-manager-manage').waitFor();
+    await expectAccessible(page, 'session manager menu');
     await page.getByTestId('session-manager-manage').click();
     await page.getByTestId('page-navigation-admin').waitFor();
     const editor = page.getByTestId('navigation-admin-document');
@@ -33,6 +36,7 @@ describe('navigation editor', () => {
     const error = page.getByTestId('navigation-admin-error');
     await error.waitFor();
     expect(await error.textContent()).toMatch(/items/);
+    await expectAccessible(page, 'navigation editor with an error');
 
     // Rename the first header item; the header shows the new title once saved.
     const first = document.items[0];

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
 import { nextInvoiceNumber } from '../../apps/server/src/payment/billing/invoice-number.js';
 import { newId } from '../../apps/server/src/payment/shared/ids.js';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { openDatabase } from './support/database.js';
@@ -78,6 +79,7 @@ describe('a past-due customer at checkout', () => {
       () => getComputedStyle(document.querySelector('.MuiDialog-container') ?? document.body).opacity === '1',
     );
     await screenshot(page, 'checkout-past-due-dialog');
+    await expectAccessible(page, 'past-due dialog on the checkout');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('pay-button').isEnabled()).toBe(true);
@@ -98,6 +100,7 @@ describe('a past-due customer at checkout', () => {
     const cells = await rows.first().getByRole('cell').allTextContents();
     expect([cells[0], cells[2], cells[3]]).toEqual([overdue.number, 'Open', '2.5 TUSD']);
     await screenshot(page, 'past-due-invoices');
+    await expectAccessible(page, 'past-due invoices');
     // On a phone each invoice takes two lines, with nothing to scroll sideways for.
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('list', { name: 'TUSD · Local chain (anvil)' }).waitFor();
@@ -105,6 +108,7 @@ describe('a past-due customer at checkout', () => {
     expect(await rows.first().getByText('Open').isVisible()).toBe(true);
     expect(await overflowing(page, 'page-past-due-invoices')).toEqual([]);
     await screenshot(page, 'past-due-invoices-mobile');
+    await expectAccessible(page, 'past-due invoices on a phone');
     await page.setViewportSize({ width: 1280, height: 900 });
 
     // The number opens the invoice; back on the list, Back returns to the checkout.
@@ -113,6 +117,7 @@ describe('a past-due customer at checkout', () => {
     await page.getByTestId('invoice-status').waitFor();
     expect(await page.getByTestId('invoice-status').textContent()).toBe('Open');
     expect(await page.getByTestId('detail-total').textContent()).toBe('2.5 TUSD');
+    await expectAccessible(page, 'open invoice');
     await page.goBack();
     await page.getByTestId('past-due-back').click();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === checkoutPath);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
@@ -70,6 +71,7 @@ describe('customer portal pages', () => {
     expect(hrefs.filter((href) => href !== null && new URL(href, page.url()).host === rpc.host)).toEqual([]);
     expect(await page.getByTestId('detail-method').textContent()).toBe('Local chain (anvil)');
     await screenshot(page, 'portal-invoice');
+    await expectAccessible(page, 'portal invoice');
 
     // At 375 px the page still shows everything without a sideways scroll of the whole page.
     await page.setViewportSize({ width: 375, height: 800 });
@@ -83,6 +85,7 @@ describe('customer portal pages', () => {
     await guest.page.goto(invoiceUrl);
     await guest.page.getByTestId('portal-sign-in').waitFor();
     expect(await guest.page.getByTestId('page-invoice').textContent()).not.toContain('TUSD');
+    await expectAccessible(guest.page, 'portal invoice asking a visitor to sign in');
     await guest.context.close();
 
     // Another signed-in customer gets the not-found state, exactly as for an id that does not exist.
@@ -119,6 +122,7 @@ describe('customer portal pages', () => {
     expect(await page.getByTestId('detail-trial-end').textContent()).toMatch(/\(7 days left\)$/);
     expect(await page.getByTestId('detail-next-payment').textContent()).toMatch(/^10 TUSD on /);
     await screenshot(page, 'portal-subscription');
+    await expectAccessible(page, 'portal subscription');
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await overflowing(page, 'page-subscription')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/axe.js';
 import { launchBrowser, openContext, screenshot } from './support/browser.js';
 
 let browser: Browser;
@@ -22,6 +23,7 @@ describe('smoke', () => {
     const file = await screenshot(page, 'home-1280x800');
     expect(existsSync(file)).toBe(true);
     expect(page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    await expectAccessible(page, 'home page');
     await context.close();
   });
 
@@ -36,6 +38,7 @@ describe('smoke', () => {
       await page.getByTestId('page-home').waitFor();
       expect(await page.locator('h1').first().textContent()).toBe('应用');
       expect(await page.locator('html').getAttribute('lang')).toBe('zh');
+      await expectAccessible(page, `home page in Chinese (${url})`);
       await context.close();
     }
   });
@@ -56,6 +59,7 @@ describe('smoke', () => {
     const errorPage = page.getByTestId('error-page-404');
     await errorPage.waitFor();
     expect(await errorPage.textContent()).toContain('Page not found');
+    await expectAccessible(page, '404 page');
     await errorPage.getByRole('button').or(errorPage.getByRole('link')).first().click();
     await page.getByTestId('page-home').waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -58,9 +58,15 @@ export const donationSettings = z.object({
 });
 export type DonationSettings = z.infer<typeof donationSettings>;
 
+/**
+ * Where the customer's page is sent (success, cancel, after completion): an http or https address only,
+ * so a `javascript:` or `data:` URL can never run in the customer's signed-in page.
+ */
+export const webUrl = z.url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' }).max(2048);
+
 export const afterCompletion = z.object({
   type: z.enum(['redirect', 'hosted_confirmation']),
-  redirect: z.object({ url: z.url().max(2048) }).optional(),
+  redirect: z.object({ url: webUrl }).optional(),
   hosted_confirmation: z.object({ custom_message: z.string().max(1000).optional() }).optional(),
 });
 
@@ -169,8 +175,8 @@ export const checkoutSessionCreate = z.strictObject({
   currency_id: objectId('pc').optional(),
   customer_id: objectId('cus').optional(),
   customer_email: z.email().max(254).optional(),
-  success_url: z.url().max(2048).optional(),
-  cancel_url: z.url().max(2048).optional(),
+  success_url: webUrl.optional(),
+  cancel_url: webUrl.optional(),
   expires_at: epochSeconds.optional(),
   submit_type: submitType.optional(),
   cross_sell_behavior: crossSellBehavior.optional(),

@@ -99,6 +99,17 @@ export function addCrossSell(db: Db, id: string, to: string): Promise<SessionRow
   });
 }
 
+/**
+ * A checkout whose cross-sell is required is paid only with the offered item in the cart: while it is
+ * offered and not added, paying is refused with REQUIRE_CROSS_SELL (the page shakes its summary).
+ */
+export async function assertCrossSellTaken(db: DbLike, row: SessionRow): Promise<void> {
+  if (row.crossSellBehavior !== 'required' || row.lineItems.some((i) => i.cross_sell)) return;
+  if (await crossSellOffer(db, row)) {
+    throw ApiError.badRequest('REQUIRE_CROSS_SELL', 'This checkout requires the cross-sell item');
+  }
+}
+
 /** DELETE cross-sell: removes it, unless the checkout requires it (REQUIRE_CROSS_SELL). */
 export function removeCrossSell(db: Db, id: string): Promise<SessionRow> {
   return mutateSession(db, id, ({ row, items }) => {

@@ -23,6 +23,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { assertPayerChoice, chosenPayer } from '../payers/service.js';
 import { completeWithoutPayment } from '../flows/complete-checkout.js';
+import { assertCrossSellTaken } from './changes.js';
 import { moveSessionToCurrency } from './currency.js';
 import { customerFor } from './customer.js';
 import { assertOpen } from './mutate.js';
@@ -147,6 +148,7 @@ export async function submitCheckout(
   }
   assertMayPay(caller, first);
   assertFormComplete(first, body);
+  await assertCrossSellTaken(db, first);
   const paying = await payingWith(ctx, db, first.livemode, body.payment_method, body.payment_currency);
   await assertPayerChoice(db, caller, first.livemode, paying.rail, body.payer);
 

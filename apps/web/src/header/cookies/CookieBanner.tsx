@@ -9,7 +9,10 @@ interface CookieBannerProps {
   displayInIframe?: boolean;
 }
 
-/** SPEC.md sections 4 and 9: shown until answered; bottom right, at most 440 px wide. */
+/**
+ * Shown until answered; bottom right, at most 440 px wide. It floats above the page and its header but
+ * below drawers and dialogs, so it never covers a dialog's buttons (a payment dialog before consent).
+ */
 export function CookieBanner({ enableDecline = false, displayInIframe = false }: CookieBannerProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(() =>
@@ -33,7 +36,7 @@ export function CookieBanner({ enableDecline = false, displayInIframe = false }:
         left: { xs: 16, sm: 'auto' },
         maxWidth: 440,
         p: 2,
-        zIndex: (theme) => theme.zIndex.snackbar,
+        zIndex: (theme) => theme.zIndex.appBar + 1,
       }}
     >
       <Typography variant="body2">{t('header.cookie.text')}</Typography>

@@ -23,7 +23,7 @@ export const headerEn = {
   },
   notifications: {
     bell: 'Notifications',
-    bellUnread: 'Notifications, {{count}} unread',
+    bellUnread: 'Notifications, {{unread}} unread',
     title: 'Notifications',
     subtitle: 'Messages from the system and the installed components.',
     signIn: 'Sign in to see your notifications.',

@@ -24,7 +24,7 @@ export const headerZh: typeof headerEn = {
   },
   notifications: {
     bell: '通知',
-    bellUnread: '通知，{{count}} 条未读',
+    bellUnread: '通知，{{unread}} 条未读',
     title: '通知',
     subtitle: '来自系统和已安装组件的消息。',
     signIn: '登录后查看您的通知。',

@@ -65,7 +65,8 @@ function ItemRow({
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} unmountOnExit>
-        <List disablePadding>
+        {/* Rows are links and buttons, not list items: a plain group, as the top level (a nav) is. */}
+        <List disablePadding component="div">
           {item.items.map((child) => (
             <ItemRow
               key={child.id}

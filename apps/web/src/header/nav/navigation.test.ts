@@ -122,7 +122,15 @@ describe('findActiveId', () => {
     expect(findActiveId(items, '/store/apps/1')).toBe('apps');
     expect(findActiveId(items, '/store/other')).toBe('store');
     expect(findActiveId(items, '/storefront/')).toBe('storefront');
-    expect(findActiveId(items, '/elsewhere')).toBe('home');
+    expect(findActiveId(items, '/')).toBe('home');
+  });
+
+  it('highlights the root item on the home page only (not on sign-in, analytics or members)', () => {
+    expect(findActiveId(items, '/elsewhere')).toBeUndefined();
+    expect(findActiveId(items, '/login')).toBeUndefined();
+    expect(findActiveId(items, '/analytics')).toBeUndefined();
+    expect(findActiveId(items, '/members/')).toBeUndefined();
+    expect(findActiveId(items, '/')).toBe('home');
   });
 
   it('never matches a link outside another part on a page inside it', () => {
@@ -132,8 +140,8 @@ describe('findActiveId', () => {
     );
     expect(findActiveId(withPayment, '/payment/customer/invoice/in_1', ['/payment'])).toBeUndefined();
     expect(findActiveId(withPayment, '/payment/customer/invoice/past-due', ['/payment/'])).toBe('pastDue');
-    expect(findActiveId(withPayment, '/search', ['/payment'])).toBe('home');
-    expect(findActiveId(withPayment, '/paymentsx', ['/payment'])).toBe('home');
+    expect(findActiveId(withPayment, '/', ['/payment'])).toBe('home');
+    expect(findActiveId(withPayment, '/paymentsx', ['/payment'])).toBeUndefined();
   });
 
   it('lets a parent contain its active descendant', () => {

@@ -69,7 +69,8 @@ function flatten(items: readonly ResolvedNavItem[]): ResolvedNavItem[] {
 
 /**
  * The id of the active item: among links starting with `/`, those whose path is a path-segment prefix
- * of `pathname`; the longest wins, the earlier one on a tie (depth-first order). `mountPoints` are where
+ * of `pathname`; the longest wins, the earlier one on a tie (depth-first order). The root link `/` is
+ * the home page only: it matches `/` itself and nothing below it. `mountPoints` are where
  * the other parts live (e.g. `/payment`): a link outside a part never matches a page inside it, so the
  * store's `/` is not the active item on a payment page.
  */
@@ -84,7 +85,7 @@ export function findActiveId(
   for (const item of flatten(items)) {
     if (!item.link?.startsWith('/') || item.link.startsWith('//')) continue;
     const path = pathOf(item.link);
-    if (!current.startsWith(`${path}/`)) continue;
+    if (path === '' ? current !== '/' : !current.startsWith(`${path}/`)) continue;
     if (parts.some((m) => !`${path}/`.startsWith(`${m}/`))) continue;
     if (!best || path.length > best.length) best = { id: item.id, length: path.length };
   }

@@ -10,8 +10,11 @@ import { useUnreadNotifications } from './useUnreadNotifications';
 export function NotificationBell({ did }: { did: string }) {
   const { t } = useTranslation();
   const unread = useUnreadNotifications(did);
+  // The name says the count as the badge shows it ("99+" above 99), so what is seen is what is read.
   const label =
-    unread > 0 ? t('header.notifications.bellUnread', { count: unread }) : t('header.notifications.bell');
+    unread > 0
+      ? t('header.notifications.bellUnread', { unread: unread > 99 ? '99+' : String(unread) })
+      : t('header.notifications.bell');
   return (
     <Tooltip title={label}>
       <IconButton
@@ -22,7 +25,13 @@ export function NotificationBell({ did }: { did: string }) {
         data-testid="notification-bell"
         data-unread={unread}
       >
-        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-badge">
+        {/* No count in the page when nothing is unread: the link's name then is just "Notifications". */}
+        <Badge
+          badgeContent={unread > 0 ? unread : undefined}
+          color="error"
+          max={99}
+          data-testid="notification-badge"
+        >
           <NotificationsOutlined />
         </Badge>
       </IconButton>

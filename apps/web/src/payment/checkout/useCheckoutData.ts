@@ -5,6 +5,7 @@ import { useAppConfig } from '../../app/config/useAppConfig';
 import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
 import { atMountPoint } from '../routes';
 import { CheckoutApi, type CheckoutSessionData, type CheckoutView } from './logic/api';
+import { startOrResume } from './logic/linkSession';
 
 /** SPEC section 4: the placeholders show about 0.5 s at load. */
 export const PLACEHOLDER_MS = 500;
@@ -25,7 +26,8 @@ const storage = () => (typeof window === 'undefined' ? undefined : window.localS
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Loads the checkout: a payment link starts a session (and the address becomes `checkout/pay/{cs}`),
+ * Loads the checkout: a payment link continues this browser's open session of the link or starts one
+ * (and the address becomes `checkout/pay/{cs}`),
  * a session id is retrieved. The session's mode becomes the app's mode (SPEC section 4).
  */
 export function useCheckoutData(source: { link: string } | { session: string }): CheckoutData {
@@ -46,7 +48,9 @@ export function useCheckoutData(source: { link: string } | { session: string }):
     if (skip) return;
     let live = true;
     const loader = new CheckoutApi(mountPoint, readLivemode(storage()));
-    const request = key.startsWith('link:') ? loader.start(key.slice(5)) : loader.retrieve(key.slice(8));
+    const request = key.startsWith('link:')
+      ? startOrResume(loader, key.slice(5), storage())
+      : loader.retrieve(key.slice(8));
     void Promise.allSettled([request, wait(PLACEHOLDER_MS)]).then(([result]) => {
       if (!live) return;
       if (result.status === 'rejected') {

@@ -28,9 +28,19 @@ function Centered({ children, testId }: { children: ReactNode; testId?: string }
   );
 }
 
+/** What the wallet's answer does: sign the visitor in, or pay (the words say which). */
+export type ConnectPurpose = 'signIn' | 'pay';
+
 /** The QR code, the link to copy, the flow's state in words, and the retry or test-wallet actions. */
-export function DidConnectPanel({ controls }: { controls: DidConnectControls }) {
+export function DidConnectPanel({
+  controls,
+  purpose = 'signIn',
+}: {
+  controls: DidConnectControls;
+  purpose?: ConnectPurpose;
+}) {
   const { t } = useTranslation();
+  const words = purpose === 'pay' ? 'auth.connect.pay' : 'auth.connect.signIn';
   const { state, retry, approveWithTestWallet } = controls;
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
 
@@ -56,7 +66,7 @@ export function DidConnectPanel({ controls }: { controls: DidConnectControls }) 
           <QRCodeSVG value={state.url} size={QR_SIZE - 24} level="M" title={t('auth.connect.qrLabel')} />
         </Box>
       );
-      message = state.scanned ? t('auth.connect.scanned') : t('auth.connect.scan');
+      message = state.scanned ? t('auth.connect.scanned') : t(`${words}.scan`);
       break;
     case 'approved':
       visual = (
@@ -64,7 +74,7 @@ export function DidConnectPanel({ controls }: { controls: DidConnectControls }) 
           <CheckCircleOutlined color="success" sx={{ fontSize: 96 }} />
         </Centered>
       );
-      message = t('auth.connect.approved');
+      message = t(`${words}.approved`);
       break;
     case 'expired':
       visual = (
@@ -83,7 +93,7 @@ export function DidConnectPanel({ controls }: { controls: DidConnectControls }) 
       message =
         state.reason === 'forbidden'
           ? t('auth.connect.forbidden')
-          : t('auth.connect.failed', { message: state.message });
+          : t(`${words}.failed`, { message: state.message });
       break;
   }
 
@@ -133,7 +143,7 @@ export function DidConnectPanel({ controls }: { controls: DidConnectControls }) 
             {t('auth.connect.devWallet')}
           </Button>
           <Typography variant="caption" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-            {t('auth.connect.devWalletHint')}
+            {t(`${words}.devWalletHint`)}
           </Typography>
         </Stack>
       ) : null}

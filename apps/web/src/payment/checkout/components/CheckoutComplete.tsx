@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { atMountPoint } from '../../routes';
 import type { CheckoutSessionData } from '../logic/api';
+import { webUrl } from '../logic/safeUrl';
 
 const pop = keyframes`
   0% { transform: scale(0.3); opacity: 0; }
@@ -21,10 +22,34 @@ interface CheckoutCompleteProps {
   message?: string | null;
 }
 
-/** The completed screen: a success animation, links to the subscription or invoice, then success_url. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** The merchant's message, unless it only repeats the title ("Thank you!" under "Thank you…"). */
+function descriptionOf(title: string, message: string | null | undefined): string | null {
+  if (!message?.trim()) return null;
+  return words(title).startsWith(words(message)) ? null : message;
+}
+
+/**
+ * The completed screen: a success animation, links to the subscription or invoice, then success_url
+ * (only an http(s) address: anything else, such as `javascript:`, is never followed).
+ */
 export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompleteProps) {
   const { t } = useTranslation();
-  const successUrl = session.success_url;
+  const successUrl = webUrl(session.success_url);
+  const donation = session.submit_type === 'donate';
+  const title = donation
+    ? t('payment.checkout.complete.donationTitle')
+    : t('payment.checkout.complete.title');
+  const description =
+    descriptionOf(title, message) ??
+    (donation
+      ? t('payment.checkout.complete.donationDescription')
+      : t('payment.checkout.complete.description'));
   // One subscription per billing interval: link each (first one first).
   const subscriptionIds =
     session.subscriptions.length > 0
@@ -51,11 +76,9 @@ export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompl
         <CheckCircleRounded />
       </Box>
       <Typography variant="h2" sx={{ fontSize: '1.5rem' }}>
-        {t('payment.checkout.complete.title')}
+        {title}
       </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        {message ?? t('payment.checkout.complete.description')}
-      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{description}</Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'center' }}>
         {subscriptionIds.map((id, index) => (
           <Button

@@ -39,7 +39,7 @@ function WalletConnect({
   locale,
 }: Pick<PayDialogsProps, 'flow' | 'sessionId' | 'userDid' | 'locale'>) {
   const controls = useCheckoutConnect(sessionId, userDid, locale, flow.walletApproved, flow.connectFailed);
-  return <DidConnectPanel controls={controls} />;
+  return <DidConnectPanel controls={controls} purpose="pay" />;
 }
 
 function amountOf(state: PayState, currency: PaymentCurrency, locale: string): string {

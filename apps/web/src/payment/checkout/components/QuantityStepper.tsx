@@ -4,7 +4,7 @@ import { IconButton, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiLine } from '../logic/lines';
-import { lineBounds, nextQuantity } from '../logic/quantity';
+import { lineBounds, nextQuantity, quantityInput } from '../logic/quantity';
 
 interface QuantityStepperProps {
   line: ApiLine;
@@ -36,7 +36,10 @@ export function QuantityStepper({ line, disabled, onChange }: QuantityStepperPro
         size="small"
         value={text ?? String(line.quantity)}
         disabled={disabled}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          const typed = quantityInput(e.target.value);
+          if (typed !== null) setText(typed);
+        }}
         onBlur={() => text !== null && commit(text)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') {

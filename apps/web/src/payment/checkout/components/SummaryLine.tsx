@@ -2,7 +2,7 @@ import { Box, Button, Chip, FormControlLabel, Stack, Switch, Typography } from '
 import type { PaymentCurrency } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { money, recurringKey } from '../logic/format';
-import { recurringOf, upsellSaving, type ApiLine } from '../logic/lines';
+import { amountRange, laterCharge, recurringOf, upsellSaving, type ApiLine } from '../logic/lines';
 import { isAdjustable, quantityChip } from '../logic/quantity';
 import type { SessionChanges } from '../useSessionChanges';
 import { CustomAmountField } from './CustomAmountField';
@@ -36,6 +36,23 @@ export function SummaryLine({
   const saving = upsellSaving(line, currency.id);
   const canUpsell = Boolean(line.price?.upsell?.upsells_to_id) || Boolean(line.upsell_price);
   const custom = Boolean(price?.custom_unit_amount) || line.custom_amount !== null;
+  const periodText = period
+    ? t(`payment.checkout.recurring.${period.key}`, {
+        count: period.count,
+        interval: t(`payment.checkout.intervals.${period.interval}`),
+      })
+    : null;
+  // After a trial (or for usage billing) the customer sees what will be charged, not only today's 0.
+  const later = laterCharge(line, currency.id);
+  const laterText =
+    later?.kind === 'metered'
+      ? t('payment.checkout.laterMetered', { amount: money(later.unitAmount, currency, locale) })
+      : later?.kind === 'regular' && later.amount !== amount && periodText
+        ? t('payment.checkout.laterRegular', {
+            amount: money(later.amount, currency, locale),
+            period: periodText,
+          })
+        : null;
   return (
     <Box data-testid="summary-line" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
@@ -43,12 +60,14 @@ export function SummaryLine({
           <Typography sx={{ fontWeight: 600 }}>
             {price?.product?.name ?? price?.nickname ?? line.price_id}
           </Typography>
-          {period ? (
+          {periodText ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t(`payment.checkout.recurring.${period.key}`, {
-                count: period.count,
-                interval: t(`payment.checkout.intervals.${period.interval}`),
-              })}
+              {periodText}
+            </Typography>
+          ) : null}
+          {laterText ? (
+            <Typography variant="body2" data-testid="line-later" sx={{ color: 'text.secondary' }}>
+              {laterText}
             </Typography>
           ) : null}
           {!isAdjustable(line) && line.quantity > 1 ? (
@@ -108,8 +127,12 @@ export function SummaryLine({
       {custom ? (
         <Box sx={{ mt: 1 }}>
           <CustomAmountField
+            // A new accepted amount (or currency) restarts the field from what the summary shows.
+            key={`${currency.id}:${String(amount)}`}
             units={amount}
             currency={currency}
+            range={amountRange(line, currency.id)}
+            locale={locale}
             disabled={disabled}
             onChange={(units) => changes.setAmount(line, units)}
             onValidity={onAmountValidity}

@@ -34,6 +34,8 @@ export const checkoutEn = {
   crossSellRequired: 'Required',
   precision: 'Amount decimal places must be less than or equal to {{precision}}',
   customAmount: 'Amount',
+  laterRegular: 'then {{amount}} {{period}}',
+  laterMetered: '{{amount}} per unit, billed on usage',
   trial: {
     minute: 'Free for {{count}} minutes',
     hour: 'Free for {{count}} hours',
@@ -119,6 +121,8 @@ export const checkoutEn = {
   complete: {
     title: 'Thank you!',
     description: 'Your payment is complete.',
+    donationTitle: 'Thank you for your support!',
+    donationDescription: 'Your donation has been received.',
     subscription: 'View subscription',
     subscriptionNumbered: 'View subscription {{number}}',
     invoice: 'View invoice',

@@ -34,6 +34,8 @@ export const checkoutZh: typeof checkoutEn = {
   crossSellRequired: '必选',
   precision: '金额的小数位数不能超过 {{precision}} 位',
   customAmount: '金额',
+  laterRegular: '之后{{period}} {{amount}}',
+  laterMetered: '按用量计费，每单位 {{amount}}',
   trial: {
     minute: '免费 {{count}} 分钟',
     hour: '免费 {{count}} 小时',
@@ -118,6 +120,8 @@ export const checkoutZh: typeof checkoutEn = {
   complete: {
     title: '感谢您的购买！',
     description: '支付已完成。',
+    donationTitle: '感谢您的支持！',
+    donationDescription: '您的捐赠已收到。',
     subscription: '查看订阅',
     subscriptionNumbered: '查看订阅 {{number}}',
     invoice: '查看发票',

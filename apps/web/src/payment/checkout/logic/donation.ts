@@ -11,6 +11,7 @@ import {
   type DonationSettings,
 } from '@payshelf/money';
 import type { PaymentCurrency } from '@payshelf/api';
+import { webUrl } from './safeUrl';
 
 export type { DonationChoice } from '@payshelf/money';
 
@@ -216,13 +217,7 @@ export function restoreDonationChoice(
 export type CancelTarget = { kind: 'url'; url: string } | { kind: 'back' } | { kind: 'home' };
 
 export function cancelTarget(cancelUrl: string | null, historyLength: number): CancelTarget {
-  if (cancelUrl) {
-    try {
-      const url = new URL(cancelUrl);
-      if (url.protocol === 'https:' || url.protocol === 'http:') return { kind: 'url', url: url.href };
-    } catch {
-      // Not a URL: fall through to going back.
-    }
-  }
+  const url = webUrl(cancelUrl);
+  if (url) return { kind: 'url', url };
   return historyLength > 1 ? { kind: 'back' } : { kind: 'home' };
 }

@@ -1,6 +1,8 @@
 // The order summary's numbers: API line items read into @payshelf/money's bigint rules.
 import {
   checkoutTotal,
+  customUnitAmountFor,
+  unitAmountFor,
   describeRecurring,
   effectiveTrial,
   isTrialing,
@@ -137,6 +139,46 @@ export function recurringOf(price: ApiPrice | undefined | null): RecurringDescri
   if (!price?.recurring) return null;
   try {
     return describeRecurring(price.recurring);
+  } catch {
+    return null;
+  }
+}
+
+/** The amounts a pay-what-you-want line accepts: from the minimum (0 when unset) to the maximum (none). */
+export interface AmountRange {
+  min: bigint;
+  max: bigint | null;
+}
+
+/** The billed price's custom amount bounds in `currencyId` (no bounds when the price has none there). */
+export function amountRange(line: ApiLine, currencyId: string): AmountRange {
+  const price = line.upsell_price ?? line.price;
+  if (!price) return { min: 0n, max: null };
+  try {
+    const custom = customUnitAmountFor(toRulePrice(price), currencyId);
+    return { min: custom?.minimum ?? 0n, max: custom?.maximum ?? null };
+  } catch {
+    return { min: 0n, max: null };
+  }
+}
+
+/**
+ * What a recurring line charges later, when that differs from today: a metered line is billed per unit
+ * of usage (its unit price); a licensed line's regular charge each period (shown after a free trial).
+ * Null for one-time lines, tiered metered prices (no single unit price) and unpriced currencies.
+ */
+export type LaterCharge = { kind: 'metered'; unitAmount: bigint } | { kind: 'regular'; amount: bigint };
+
+export function laterCharge(line: ApiLine, currencyId: string): LaterCharge | null {
+  const [rule] = ruleLines([line]);
+  const price = line.upsell_price ?? line.price;
+  if (!rule || price?.type !== 'recurring') return null;
+  try {
+    if (price.recurring?.usage_type === 'metered') {
+      if (price.billing_scheme === 'tiered') return null;
+      return { kind: 'metered', unitAmount: unitAmountFor(toRulePrice(price), currencyId) };
+    }
+    return { kind: 'regular', amount: lineTotal(rule, currencyId, { trialing: false }) };
   } catch {
     return null;
   }

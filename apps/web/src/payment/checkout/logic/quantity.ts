@@ -37,3 +37,8 @@ export function nextQuantity(line: ApiLine, input: string | number): number {
   const text = typeof input === 'number' ? String(line.quantity + input) : input;
   return clampQuantity(text, bounds, line.quantity) ?? line.quantity;
 }
+
+/** What the quantity field may hold while typing: digits only; any other input is ignored (null). */
+export function quantityInput(text: string): string | null {
+  return /^\d*$/.test(text) ? text : null;
+}

@@ -2,7 +2,6 @@
 export const authEn = {
   connect: {
     title: 'Sign in with DID Wallet',
-    scan: 'Scan the QR code with DID Wallet to sign in.',
     qrLabel: 'QR code to scan with DID Wallet',
     openInWallet: 'Open in DID Wallet',
     copyLink: 'Copy link',
@@ -11,13 +10,22 @@ export const authEn = {
     creating: 'Preparing a QR code…',
     waiting: 'Waiting for your wallet…',
     scanned: 'Scanned. Confirm in your wallet.',
-    approved: 'Approved. Signing you in…',
     expired: 'This QR code has expired.',
     forbidden: 'Another wallet scanned this QR code after yours. For your safety, start again.',
-    failed: 'Sign-in failed: {{message}}',
     retry: 'Get a new QR code',
     devWallet: 'Approve with test wallet',
-    devWalletHint: 'Test install: the test wallet signs in as the local test user.',
+    signIn: {
+      scan: 'Scan the QR code with DID Wallet to sign in.',
+      approved: 'Approved. Signing you in…',
+      failed: 'Sign-in failed: {{message}}',
+      devWalletHint: 'Test install: the test wallet signs in as the local test user.',
+    },
+    pay: {
+      scan: 'Scan the QR code with DID Wallet to pay.',
+      approved: 'Approved. Confirming your payment…',
+      failed: 'Payment failed: {{message}}',
+      devWalletHint: 'Test install: the test wallet pays with its test tokens.',
+    },
     close: 'Close',
   },
   login: {

@@ -3,7 +3,6 @@ import type { authEn } from './en';
 export const authZh: typeof authEn = {
   connect: {
     title: '使用 DID Wallet 登录',
-    scan: '请使用 DID Wallet 扫描二维码登录。',
     qrLabel: '用 DID Wallet 扫描的二维码',
     openInWallet: '在 DID Wallet 中打开',
     copyLink: '复制链接',
@@ -12,13 +11,22 @@ export const authZh: typeof authEn = {
     creating: '正在生成二维码…',
     waiting: '等待钱包响应…',
     scanned: '已扫码，请在钱包中确认。',
-    approved: '已确认，正在登录…',
     expired: '二维码已过期。',
     forbidden: '在您之后有另一个钱包扫描了此二维码。为了安全，请重新开始。',
-    failed: '登录失败：{{message}}',
     retry: '获取新的二维码',
     devWallet: '使用测试钱包确认',
-    devWalletHint: '测试环境：测试钱包将以本地测试用户登录。',
+    signIn: {
+      scan: '请使用 DID Wallet 扫描二维码登录。',
+      approved: '已确认，正在登录…',
+      failed: '登录失败：{{message}}',
+      devWalletHint: '测试环境：测试钱包将以本地测试用户登录。',
+    },
+    pay: {
+      scan: '请使用 DID Wallet 扫描二维码支付。',
+      approved: '已确认，正在确认您的支付…',
+      failed: '支付失败：{{message}}',
+      devWalletHint: '测试环境：测试钱包将使用测试代币支付。',
+    },
     close: '关闭',
   },
   login: {

@@ -58,15 +58,15 @@ async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyR
   if (auth === 'customer') {
     const user = await ctx.sessions.user(request);
     if (!user) throw ApiError.unauthenticated();
-    const role = ctx.sessions.isAdmin(user) ? 'session' : 'customer';
-    return { ...base, actor: `${role}:${user.did}`, did: user.did };
+    const kind = ctx.sessions.isAdmin(user) ? 'admin' : 'customer';
+    return { ...base, kind, did: user.did };
   }
   if (auth === 'admin') {
     const admin = await ctx.sessions.requireAdmin(request);
-    return { ...base, actor: `session:${admin.did}`, did: admin.did };
+    return { ...base, kind: 'admin', did: admin.did };
   }
   const user = await ctx.sessions.user(request);
-  return { ...base, actor: 'browser', did: user?.did ?? null };
+  return { ...base, kind: 'browser', did: user?.did ?? null };
 }
 
 /** Registers one route: authenticates, validates query and body with its zod schemas, documents it. */

@@ -32,29 +32,31 @@ describe('settings, customers/me and sync-to-space with sessions', () => {
     const live = await env.anonymous('GET', '/settings', { query: { livemode: 'true' } });
     expect(live.body).toEqual({ paymentMethods: [], baseCurrency: null });
 
-    const created = await env.anonymous('POST', '/settings', {
-      body: {
-        mountLocation: 'blog-1',
-        type: 'donate',
-        active: true,
-        livemode: false,
-        settings: { amount: { presets: ['1'] } },
-      },
-    });
-    expect(created.body).toMatchObject({ object: 'setting', mount_location: 'blog-1', active: false });
-    const id = String(created.body.id);
-    const again = await env.anonymous('POST', '/settings', {
-      body: { mountLocation: 'blog-1', livemode: false },
-    });
-    expect(again.body.id).toBe(id);
-    expect((await env.anonymous('PUT', `/settings/${id}`, { body: { active: true } })).status).toBe(401);
+    const settingBody = {
+      mountLocation: 'blog-1',
+      type: 'donate',
+      active: false,
+      livemode: false,
+      settings: { amount: { presets: ['1'] } },
+    };
+    // Creating a settings record is an owner/admin action: a visitor cannot fill the table.
+    const anonymousCreate = await env.anonymous('POST', '/settings', { body: settingBody });
+    expect(anonymousCreate.status).toBe(401);
 
     const owner = new TestBrowser(env.server.url);
     await signIn(owner, newWallet('Olivia Owner', 'olivia@example.com'));
     const guest = new TestBrowser(env.server.url);
     const guestUser = await signIn(guest, newWallet('Gus Guest', 'gus@example.com'));
-    const put = (b: TestBrowser, path: string, body: unknown) =>
-      b.request(`/payment/api${path}`, { method: 'PUT', body: JSON.stringify(body) });
+    const send = (b: TestBrowser, method: string, path: string, body: unknown) =>
+      b.request(`/payment/api${path}`, { method, body: JSON.stringify(body) });
+    const put = (b: TestBrowser, path: string, body: unknown) => send(b, 'PUT', path, body);
+    expect((await send(guest, 'POST', '/settings', settingBody)).status).toBe(403);
+    const created = (await (await send(owner, 'POST', '/settings', settingBody)).json()) as { id: string };
+    expect(created).toMatchObject({ object: 'setting', mount_location: 'blog-1', active: false });
+    const id = String(created.id);
+    const again = await send(owner, 'POST', '/settings', { mountLocation: 'blog-1', livemode: false });
+    expect(((await again.json()) as { id: string }).id).toBe(id);
+    expect((await env.anonymous('PUT', `/settings/${id}`, { body: { active: true } })).status).toBe(401);
     expect((await put(guest, `/settings/${id}`, { active: true })).status).toBe(403);
     const activated = await put(owner, `/settings/${id}`, { active: true });
     expect(await activated.json()).toMatchObject({ active: true });

@@ -31,14 +31,14 @@ export function mayRead(scope: CustomerScope, customerId: string): boolean {
   return scope.all || (scope.customerId !== null && scope.customerId === customerId);
 }
 
-export const noSuch = (noun: string, id: string) =>
-  ApiError.notFound(`No such ${noun}: '${id.slice(0, 100)}'`);
+export const noSuch = (noun: 'invoice' | 'subscription', id: string) =>
+  ApiError.of(`${noun}_missing`, { id: id.slice(0, 100) });
 
 /** The row when the caller may read it, else the not-found error of a missing id. */
 export async function readable<R extends { customerId: string }>(
   db: DbLike,
   caller: Caller,
-  noun: string,
+  noun: 'invoice' | 'subscription',
   id: string,
   load: () => Promise<R | null>,
 ): Promise<R> {

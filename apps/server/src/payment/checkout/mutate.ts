@@ -38,7 +38,7 @@ export async function mutateSession(
 ): Promise<SessionRow> {
   return db.transaction(async (tx) => {
     const locked = await getSession(tx, id, null, true);
-    if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+    if (!locked) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
     assertOpen(locked);
     // A change made in the currency the customer picked moves the session there first.
     const row = options.currencyId ? await moveSessionToCurrency(tx, locked, options.currencyId) : locked;

@@ -199,12 +199,9 @@ export function fixtures(w: FixtureWorld) {
     ['/checkout-sessions', session],
   ];
   for (const [base, make] of resources) {
-    // A method update must repeat its settings today: the update schema's defaults fill left-out
-    // fields (a separate defect, partial updates; this matrix is about who may call).
-    const body = base === '/payment-methods' ? { ...update, settings: methodBody().settings } : update;
     table[`GET ${base}`] = async () => ({ path: base });
     table[`GET ${base}/{id}`] = async () => ({ path: `${base}/${await make()}` });
-    table[`PUT ${base}/{id}`] = async () => ({ path: `${base}/${await make()}`, body });
+    table[`PUT ${base}/{id}`] = async () => ({ path: `${base}/${await make()}`, body: update });
     table[`PUT ${base}/{id}/archive`] = async () => ({ path: `${base}/${await make()}/archive` });
   }
   table['PUT /checkout-sessions/{id}/expire'] = async () => ({

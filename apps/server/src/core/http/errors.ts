@@ -39,11 +39,6 @@ export class ApiError extends Error {
     super(message);
   }
 
-  withValues(values: Readonly<Record<string, string>> | undefined): this {
-    if (values) this.values = values;
-    return this;
-  }
-
   /** Marks the message as the catalog's `key` filled with `values` (for codes chosen at run time, e.g. money rules). */
   withMessage(key: MessageKey, values: Readonly<Record<string, string>> = {}): this {
     this.messageKey = key;

@@ -70,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       EMBEDDED_PG_PORT: String(databasePort),
       DEMO_DATA: '1',
       DEV_WALLET: '1',
+      PAYSHELF_CHECK_RESPONSES: '1',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

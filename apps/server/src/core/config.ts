@@ -58,6 +58,11 @@ const schema = z.object({
     .string()
     .regex(/^sk_test_[A-Za-z0-9]{24,128}$/, 'must be sk_test_ followed by 24 to 128 letters or digits')
     .optional(),
+  /**
+   * Check every payment route's answer against its declared response schema; a mismatch logs the
+   * route and the zod issues and answers 500 instead. For tests (slow, and loud on purpose).
+   */
+  PAYSHELF_CHECK_RESPONSES: bool.default(false),
   /** A live install: real money and real identities. Refuses every test-only switch (DEV_WALLET). */
   PAYSHELF_LIVE: bool.default(false),
   /** Offer "Approve with test wallet" in the login dialog (a local key in DATA_DIR); never in live mode. */

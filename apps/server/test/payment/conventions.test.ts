@@ -137,12 +137,15 @@ describe('OpenAPI', () => {
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
+    // The body is a shared component, referenced by $ref.
     const create = doc.paths['/prices']?.post as {
-      requestBody: { content: { 'application/json': { schema: { properties: Record<string, unknown> } } } };
+      requestBody: { content: { 'application/json': { schema: { $ref: string } } } };
     };
-    expect(Object.keys(create.requestBody.content['application/json'].schema.properties)).toContain(
-      'custom_unit_amount',
-    );
+    const ref = create.requestBody.content['application/json'].schema.$ref;
+    expect(ref).toBe('#/components/schemas/PriceCreate');
+    const components = (doc as unknown as { components: { schemas: Record<string, { properties: object }> } })
+      .components.schemas;
+    expect(Object.keys(components.PriceCreate?.properties ?? {})).toContain('custom_unit_amount');
   });
 });
 

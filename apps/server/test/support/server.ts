@@ -23,6 +23,7 @@ async function baseEnv(databaseUrl: string, extra: Record<string, string>): Prom
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PAYSHELF_CHECK_RESPONSES: '1',
     ...extra,
   };
 }

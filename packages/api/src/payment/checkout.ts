@@ -151,6 +151,8 @@ export const checkoutSession = z.object({
   }),
   ...checkoutOptions,
   customer_id: z.string().nullable(),
+  /** The customer object with `expand[]=customer` (merchant calls); absent otherwise. */
+  customer: customer.nullable().optional().describe('expandable'),
   customer_email: z.string().nullable(),
   payment_link_id: z.string().nullable(),
   payment_intent_id: z.string().nullable(),

@@ -14,8 +14,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT_CHANGED } from '../../payment/checkout/submit.js';
 import { asApiError } from '../../payment/shared/rules.js';
-import { ERROR_CATALOG } from './error-catalog.js';
-import { localizeText, normalizeLocale, readTemplate } from './error-locale.js';
+import { ERROR_CATALOG, MESSAGES } from './error-catalog.js';
+import { localizeText, normalizeLocale } from './error-locale.js';
 import { ApiError, fromZodError } from './errors.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -114,11 +114,41 @@ describe('error catalog', () => {
     expect(zod.message).toMatch(/^Validate failed: amount: /);
   });
 
-  it('reads the values back out of a message made from a template', () => {
-    expect(readTemplate("No such checkout session: '{id}'", "No such checkout session: 'cs_1'")).toEqual({
-      id: 'cs_1',
+  it('throws catalog errors by key: code and type from the entry, message looked up per language', () => {
+    const missing = ApiError.of('checkout_session_missing', { id: 'cs_1' });
+    expect(missing.status).toBe(404);
+    expect(missing.body('en').error).toEqual({
+      type: 'not_found_error',
+      code: 'resource_missing',
+      message: "No such checkout session: 'cs_1'",
     });
-    expect(readTemplate('Please enter an amount between {min} and {max}.', 'Expired Link')).toBeNull();
+    expect(missing.body('zh').error.message).toBe("订单不存在：'cs_1'");
+    const range = ApiError.of('quantity_out_of_range', { min: '1', max: '5' }, { param: 'quantity' });
+    expect(range.body('zh').error).toEqual({
+      type: 'invalid_request_error',
+      code: 'quantity_out_of_range',
+      message: '数量必须在 1 到 5 之间',
+      param: 'quantity',
+    });
+    expect(ApiError.of('EXCEED_INVENTORY', {}).body('zh').error.message).toBe('超出库存');
+    // A value that happens to look like the template's own text is still only a value.
+    const odd = ApiError.of('invoice_missing', { id: "x' and '{id}" });
+    expect(odd.body('zh').error.message).toBe("账单不存在：'x' and '{id}'");
+    // @ts-expect-error -- the compiler rejects a key's missing placeholder value (`max`).
+    expect(() => ApiError.of('quantity_out_of_range', { min: '1' })).not.toThrow();
+  });
+
+  it('has a key for every entry and the type of its code', () => {
+    expect(Object.keys(MESSAGES).length).toBe(ERROR_CATALOG.length);
+    for (const [key, entry] of Object.entries(MESSAGES)) {
+      const error = ApiError.of(key as keyof typeof MESSAGES, {
+        id: 'x',
+        min: '1',
+        max: '2',
+        precision: '2',
+      });
+      expect(error.code, key).toBe(entry.code);
+    }
   });
 
   it('maps language tags like the web: tw and zh-* to zh, anything unknown to none', () => {

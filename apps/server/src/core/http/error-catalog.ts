@@ -1,154 +1,248 @@
 /**
  * The English and Chinese texts of the error messages a browser user can meet during checkout, in the
- * customer portal and while signing in. `en` is exactly the text the server answers today; `{name}`
- * placeholders are filled from the values the error carries (or read back out of its English message).
- * A code may have several entries when it is thrown with different texts.
+ * customer portal and while signing in, keyed by message: code throws `ApiError.of(key, values)` and
+ * the answer's message is this entry's text in the request's language, its `{name}` placeholders
+ * filled from `values` (the compiler checks that every placeholder gets one). `en` is exactly the text
+ * the server answered before the catalog existed. Several keys may share one API `code`
+ * (resource_missing names the kind of object in its message).
  */
 export interface CatalogEntry {
   readonly code: string;
+  /** The API error type; invalid_request_error (400) when left out. */
+  readonly type?:
+    | 'invalid_request_error'
+    | 'authentication_error'
+    | 'permission_error'
+    | 'not_found_error'
+    | 'rate_limit_error'
+    | 'api_error';
   readonly en: string;
   readonly zh: string;
 }
 
-export const ERROR_CATALOG: readonly CatalogEntry[] = [
+export const MESSAGES = {
   // Money rules (packages/money MoneyRuleError codes, via payment/shared/rules.ts).
-  { code: 'AMOUNT_INVALID', en: 'Invalid amount', zh: '金额无效' },
-  {
+  AMOUNT_INVALID: { code: 'AMOUNT_INVALID', en: 'Invalid amount', zh: '金额无效' },
+  AMOUNT_PRECISION: {
     code: 'AMOUNT_PRECISION',
     en: 'Amount decimal places must be less than or equal to {precision}',
     zh: '金额的小数位数不能超过 {precision} 位',
   },
-  { code: 'UNSUPPORTED_INTERVAL', en: 'unsupported recurring interval', zh: '不支持的订阅周期' },
-  { code: 'CURRENCY_NOT_CONFIGURED', en: 'Currency not configured for price', zh: '该价格未配置此币种' },
-  {
+  UNSUPPORTED_INTERVAL: {
+    code: 'UNSUPPORTED_INTERVAL',
+    en: 'unsupported recurring interval',
+    zh: '不支持的订阅周期',
+  },
+  CURRENCY_NOT_CONFIGURED: {
+    code: 'CURRENCY_NOT_CONFIGURED',
+    en: 'Currency not configured for price',
+    zh: '该价格未配置此币种',
+  },
+  MULTIPLE_CUSTOM_UNIT_AMOUNT: {
     code: 'MULTIPLE_CUSTOM_UNIT_AMOUNT',
     en: 'Multiple items with custom unit amount are not supported',
     zh: '不支持多个自定义金额的商品',
   },
-  { code: 'PRICE_TIERS_INVALID', en: 'Invalid price tiers', zh: '价格阶梯无效' },
-  { code: 'EXCEED_INVENTORY', en: 'Exceed inventory', zh: '超出库存' },
-  { code: 'EXCEED_PURCHASE_LIMIT', en: 'Exceed purchase limit', zh: '超出购买限制' },
-  {
+  PRICE_TIERS_INVALID: { code: 'PRICE_TIERS_INVALID', en: 'Invalid price tiers', zh: '价格阶梯无效' },
+  EXCEED_INVENTORY: { code: 'EXCEED_INVENTORY', en: 'Exceed inventory', zh: '超出库存' },
+  EXCEED_PURCHASE_LIMIT: { code: 'EXCEED_PURCHASE_LIMIT', en: 'Exceed purchase limit', zh: '超出购买限制' },
+  DONATION_AMOUNT_RANGE: {
     code: 'DONATION_AMOUNT_RANGE',
     en: 'Please enter an amount between {min} and {max}.',
     zh: '请输入 {min} 到 {max} 之间的金额。',
   },
   // Checkout.
-  {
+  CUSTOMER_LIMITED: {
     code: 'CUSTOMER_LIMITED',
     en: 'You have past due invoices; pay them before a new purchase',
     zh: '您有逾期未付的账单，请先付清再购买',
   },
-  { code: 'DONATION_NOT_ENABLED', en: 'Donation feature is not enabled', zh: '未启用打赏功能' },
-  {
+  DONATION_NOT_ENABLED: {
+    code: 'DONATION_NOT_ENABLED',
+    en: 'Donation feature is not enabled',
+    zh: '未启用打赏功能',
+  },
+  checkout_session_expired: { code: 'checkout_session_expired', en: 'Expired Link', zh: '链接已过期' },
+  payment_link_inactive: { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
+  CHECKOUT_SESSION_OTHER_CUSTOMER: {
     code: 'CHECKOUT_SESSION_OTHER_CUSTOMER',
     en: 'This checkout belongs to another account',
     zh: '此订单属于另一个账户',
   },
-  {
+  PAYER_NOT_PROVED: {
     code: 'PAYER_NOT_PROVED',
     en: 'Prove you control this account before paying from it',
     zh: '请先证明您控制该账户，再用它付款',
   },
-  {
+  PAYER_PROOF_INVALID: {
     code: 'PAYER_PROOF_INVALID',
     en: 'The signature does not prove control of this account, please try again',
     zh: '该签名无法证明您控制此账户，请重试',
   },
-  {
+  PAYER_CHALLENGE_EXPIRED: {
     code: 'PAYER_CHALLENGE_EXPIRED',
     en: 'The signing request expired, please try again',
     zh: '签名请求已过期，请重试',
   },
-  { code: 'checkout_session_expired', en: 'Expired Link', zh: '链接已过期' },
-  { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
-  {
+  checkout_session_complete: {
     code: 'checkout_session_complete',
     en: 'This checkout session is already complete',
     zh: '此订单已完成',
   },
-  {
+  REQUIRE_CROSS_SELL: {
     code: 'REQUIRE_CROSS_SELL',
     en: 'This checkout requires the cross-sell item',
     zh: '此订单必须包含搭配商品',
   },
-  {
+  PAYMENT_METHOD_NOT_SUPPORTED: {
     code: 'PAYMENT_METHOD_NOT_SUPPORTED',
     en: 'This payment method is not supported',
     zh: '不支持该支付方式',
   },
-  {
+  payment_in_progress: {
     code: 'payment_in_progress',
     en: 'A payment for this checkout is already in progress',
     zh: '此订单的付款正在进行中',
   },
-  { code: 'payment_intent_missing', en: 'Submit the checkout first', zh: '请先提交订单' },
-  {
+  payment_intent_missing: {
+    code: 'payment_intent_missing',
+    en: 'Submit the checkout first',
+    zh: '请先提交订单',
+  },
+  wrong_reference: {
     code: 'wrong_reference',
     en: 'this transaction was made for another payment',
     zh: '这笔交易属于另一笔付款',
   },
-  {
+  checkout_payment_in_progress: {
     code: 'checkout_payment_in_progress',
     en: 'A payment for this checkout is in progress; it can no longer be changed',
     zh: '此订单的付款正在进行中，已无法修改',
   },
-  {
+  payment_amount_mismatch: {
     code: 'payment_amount_mismatch',
     en: 'The payment no longer matches the checkout total; it was not counted',
     zh: '付款金额与订单总额不符，未计入',
   },
-  {
+  payment_intent_changed: {
     code: 'payment_intent_changed',
     en: 'The checkout changed meanwhile, please submit again',
     zh: '订单已发生变化，请重新提交',
   },
-  { code: 'ACCOUNT_CHANGED', en: 'Account changed, please pay manually.', zh: '账户已变更，请手动支付。' },
-  {
+  ACCOUNT_CHANGED: {
+    code: 'ACCOUNT_CHANGED',
+    en: 'Account changed, please pay manually.',
+    zh: '账户已变更，请手动支付。',
+  },
+  FAST_PAY_UNAVAILABLE: {
     code: 'FAST_PAY_UNAVAILABLE',
     en: 'Fast pay is unavailable, please pay manually.',
     zh: '快捷支付暂不可用，请手动支付。',
   },
-  { code: 'custom_amount_not_allowed', en: 'This price has a fixed amount', zh: '此价格的金额是固定的' },
-  {
+  custom_amount_not_allowed: {
+    code: 'custom_amount_not_allowed',
+    en: 'This price has a fixed amount',
+    zh: '此价格的金额是固定的',
+  },
+  quantity_not_adjustable: {
     code: 'quantity_not_adjustable',
     en: 'The quantity of this item cannot be changed',
     zh: '此商品的数量不可更改',
   },
-  {
+  quantity_out_of_range: {
     code: 'quantity_out_of_range',
     en: 'Quantity must be between {min} and {max}',
     zh: '数量必须在 {min} 到 {max} 之间',
   },
   // Not found, as a customer meets it on a wrong or stale link.
-  { code: 'resource_missing', en: 'No such resource', zh: '资源不存在' },
-  { code: 'resource_missing', en: "No such checkout session: '{id}'", zh: "订单不存在：'{id}'" },
-  { code: 'resource_missing', en: "No such payment link: '{id}'", zh: "支付链接不存在：'{id}'" },
-  { code: 'resource_missing', en: "No such invoice: '{id}'", zh: "账单不存在：'{id}'" },
-  { code: 'resource_missing', en: "No such subscription: '{id}'", zh: "订阅不存在：'{id}'" },
-  {
+  resource_missing: {
     code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such resource',
+    zh: '资源不存在',
+  },
+  checkout_session_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such checkout session: '{id}'",
+    zh: "订单不存在：'{id}'",
+  },
+  payment_link_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such payment link: '{id}'",
+    zh: "支付链接不存在：'{id}'",
+  },
+  invoice_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such invoice: '{id}'",
+    zh: "账单不存在：'{id}'",
+  },
+  subscription_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such subscription: '{id}'",
+    zh: "订阅不存在：'{id}'",
+  },
+  customer_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
     en: 'No customer for the signed-in user in this mode',
     zh: '当前模式下没有与登录用户对应的客户',
   },
   // Signing in and the portal.
-  { code: 'unauthenticated', en: 'Sign in first', zh: '请先登录' },
-  { code: 'forbidden', en: 'You are not allowed to do this', zh: '您无权执行此操作' },
-  {
+  unauthenticated: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Sign in first',
+    zh: '请先登录',
+  },
+  forbidden: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'You are not allowed to do this',
+    zh: '您无权执行此操作',
+  },
+  rate_limited: {
     code: 'rate_limited',
+    type: 'rate_limit_error',
     en: 'Too many sign-in attempts; try again in a minute',
     zh: '登录尝试次数过多，请一分钟后再试',
   },
-  {
+  connect_token_expired: {
     code: 'connect_token_expired',
     en: 'This QR code has expired; get a new one',
     zh: '二维码已过期，请重新获取',
   },
-  { code: 'did_space_required', en: 'Connect a DID Space first', zh: '请先连接 DID Space' },
-  {
+  did_space_required: {
+    code: 'did_space_required',
+    en: 'Connect a DID Space first',
+    zh: '请先连接 DID Space',
+  },
+  cross_origin_request: {
     code: 'cross_origin_request',
     en: 'Requests from other sites are not allowed',
     zh: '不允许来自其他站点的请求',
   },
-  { code: 'internal_error', en: 'Something went wrong on our side', zh: '服务器出了点问题，请稍后再试' },
-];
+  internal_error: {
+    code: 'internal_error',
+    type: 'api_error',
+    en: 'Something went wrong on our side',
+    zh: '服务器出了点问题，请稍后再试',
+  },
+} as const satisfies Record<string, CatalogEntry>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The `{name}` placeholders of a template, as a union of names. */
+type Placeholders<S extends string> = S extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+/** The values `ApiError.of(key, values)` needs: one string per placeholder of the key's English text. */
+export type MessageValues<K extends MessageKey> = Readonly<
+  Record<Placeholders<(typeof MESSAGES)[K]['en']>, string>
+>;
+
+export const ERROR_CATALOG: readonly CatalogEntry[] = Object.values(MESSAGES);

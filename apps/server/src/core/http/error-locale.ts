@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ERROR_CATALOG, type CatalogEntry } from './error-catalog.js';
+import { ERROR_CATALOG } from './error-catalog.js';
 
 export type MessageLocale = 'en' | 'zh';
 
@@ -30,52 +30,15 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Reads the placeholder values back out of a message made from `template`, or null when it does not fit. */
-export function readTemplate(template: string, message: string): Record<string, string> | null {
-  const names: string[] = [];
-  const pattern = template
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (!name) return escapeRegExp(part);
-      names.push(name);
-      return '(.*?)';
-    })
-    .join('');
-  const match = new RegExp(`^${pattern}$`, 's').exec(message);
-  if (!match) return null;
-  return Object.fromEntries(names.map((name, i) => [name, match[i + 1] ?? '']));
-}
-
-/** The values that rebuild `message` from the entry's English text, or null when it is another text. */
-function valuesFor(
-  entry: CatalogEntry,
-  message: string,
-  carried: Readonly<Record<string, string>> | undefined,
-): Readonly<Record<string, string>> | null {
-  if (carried && fillTemplate(entry.en, carried) === message) return carried;
-  return readTemplate(entry.en, message);
-}
-
 /**
- * The message in `locale`: the catalog's text for `code` when `message` is that entry's English text
- * (filled with the error's values), else `message` unchanged.
+ * The message in `locale` for an error not thrown with `ApiError.of`: the catalog's text when
+ * `message` is exactly the English text of a placeholder-free entry of `code`, else `message`
+ * unchanged (a message with values must come from `ApiError.of`, which keeps them).
  */
-export function localizeMessage(
-  locale: MessageLocale,
-  code: string,
-  message: string,
-  values?: Readonly<Record<string, string>>,
-): string {
+export function localizeMessage(locale: MessageLocale, code: string, message: string): string {
   if (locale === 'en') return message;
-  for (const entry of ERROR_CATALOG) {
-    if (entry.code !== code) continue;
-    const found = valuesFor(entry, message, values);
-    if (found) return fillTemplate(entry[locale], found);
-  }
-  return message;
+  const entry = ERROR_CATALOG.find((e) => e.code === code && e.en === message && !/\{\w+\}/.test(e.en));
+  return entry ? entry[locale] : message;
 }
 
 /** A fixed catalog text given by its English wording (the notices of a 200 answer), else as it is. */

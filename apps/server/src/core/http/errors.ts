@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { localizeMessage, requestLocale, type MessageLocale } from './error-locale.js';
+import { MESSAGES, type MessageKey, type MessageValues } from './error-catalog.js';
+import { fillTemplate, localizeMessage, requestLocale, type MessageLocale } from './error-locale.js';
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -25,6 +26,8 @@ const STATUS: Record<ErrorType, number> = {
 export class ApiError extends Error {
   /** What the message was built from (e.g. a money rule's min and max), to rebuild it in another language. */
   values?: Readonly<Record<string, string>>;
+  /** The catalog entry the message comes from (`ApiError.of`), looked up again in the answer's language. */
+  messageKey?: MessageKey;
 
   constructor(
     readonly type: ErrorType,
@@ -36,9 +39,31 @@ export class ApiError extends Error {
     super(message);
   }
 
-  withValues(values: Readonly<Record<string, string>> | undefined): this {
-    if (values) this.values = values;
+  /** Marks the message as the catalog's `key` filled with `values` (for codes chosen at run time, e.g. money rules). */
+  withMessage(key: MessageKey, values: Readonly<Record<string, string>> = {}): this {
+    this.messageKey = key;
+    this.values = values;
     return this;
+  }
+
+  /**
+   * The error of a catalog entry: its code and type, the message its English text filled with
+   * `values` (every placeholder needs one, checked by the compiler); answered in the request's
+   * language by looking the key up again, never by parsing the English text.
+   */
+  static of<K extends MessageKey>(
+    key: K,
+    values: MessageValues<K>,
+    options: { param?: string } = {},
+  ): ApiError {
+    const entry: { code: string; type?: ErrorType; en: string } = MESSAGES[key];
+    const filled: Readonly<Record<string, string>> = values;
+    return new ApiError(
+      entry.type ?? 'invalid_request_error',
+      entry.code,
+      fillTemplate(entry.en, filled),
+      options.param,
+    ).withMessage(key, filled);
   }
 
   toJSON() {
@@ -51,10 +76,16 @@ export class ApiError extends Error {
       error: {
         type: this.type,
         code: this.code,
-        message: localizeMessage(locale, this.code, this.message, this.values),
+        message: this.localized(locale),
         ...(this.param ? { param: this.param } : {}),
       },
     };
+  }
+
+  private localized(locale: MessageLocale): string {
+    if (locale === 'en') return this.message;
+    if (this.messageKey) return fillTemplate(MESSAGES[this.messageKey][locale], this.values ?? {});
+    return localizeMessage(locale, this.code, this.message);
   }
 
   static badRequest(code: string, message: string, param?: string) {

@@ -133,7 +133,11 @@ export function adjustQuantity(db: Db, id: string, itemId: string, quantity: num
     throwIfRule(checkQuantity(rule.upsell_price ?? rule.price, quantity), 'quantity');
     const { min, max } = quantityBounds(rule);
     if (quantity < min || quantity > max) {
-      throw bad('quantity_out_of_range', `Quantity must be between ${min} and ${max}`, 'quantity');
+      throw ApiError.of(
+        'quantity_out_of_range',
+        { min: String(min), max: String(max) },
+        { param: 'quantity' },
+      );
     }
     item.quantity = quantity;
     return items;

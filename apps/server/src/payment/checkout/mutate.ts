@@ -71,7 +71,7 @@ export async function mutateSession(
 ): Promise<SessionRow> {
   return db.transaction(async (tx) => {
     const locked = await getSession(tx, id, null, true);
-    if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+    if (!locked) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
     assertOpen(locked);
     await assertChangeable(tx, locked);
     // A change made in the currency the customer picked moves the session there first.

@@ -147,7 +147,7 @@ export async function createFromLink(db: Db, link: LinkRow, customerId: string |
 /** Reads a session, turning an open one past expires_at into expired on the way. */
 export async function readSession(db: Db, id: string, livemode: boolean | null): Promise<SessionRow> {
   const row = await getSession(db, id, livemode);
-  if (!row) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+  if (!row) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
   if (row.status === 'open' && row.expiresAt.getTime() <= Date.now())
     return expireSession(db, row, null, false);
   return row;

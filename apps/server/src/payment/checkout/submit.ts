@@ -154,7 +154,7 @@ export async function submitCheckout(
 
   const { intent, row, customer } = await db.transaction(async (tx) => {
     const locked = await getSession(tx, id, null, true);
-    if (!locked) throw ApiError.notFound(`No such checkout session: '${id.slice(0, 100)}'`);
+    if (!locked) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
     assertOpen(locked);
     const customer = await customerFor(tx, locked, caller, body);
     await assertNotLimited(tx, customer);

@@ -64,7 +64,7 @@ export function customerBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
           fallback: true as const,
         };
       }
-      throw ApiError.notFound('No customer for the signed-in user in this mode');
+      throw ApiError.of('customer_missing', {});
     },
   });
   defineRoute(app, ctx, {

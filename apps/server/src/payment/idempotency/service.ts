@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, fromZodError } from '../../core/http/errors.js';
 import type { Db } from '../../db/database.js';
-import type { Caller } from '../shared/context.js';
+import { actorOf, type Caller } from '../shared/context.js';
 import { sha256Hex } from '../shared/ids.js';
 import { claim, complete, findClaim, release, type Claim } from './repo.js';
 
@@ -55,7 +55,7 @@ export async function runIdempotent(
   }
   const path = request.url.split('?')[0] ?? request.url;
   const c: Claim = {
-    apiKeyId: caller.actor,
+    apiKeyId: actorOf(caller),
     livemode: caller.livemode,
     key,
     method: request.method,

@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
-import type { Caller, PaymentContext } from '../shared/context.js';
+import type { PaymentContext } from '../shared/context.js';
 import { findActiveKeyBySecret, touchKey } from './repo.js';
+
+/** A merchant caller before the per-request fields (`expand`, `base`) are added. */
+export type MerchantCaller =
+  | { kind: 'key'; keyId: string; did: null; livemode: boolean; idempotencyKey: string | null }
+  | { kind: 'admin'; did: string; livemode: boolean; idempotencyKey: string | null };
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{24,128}$/;
@@ -13,7 +18,7 @@ export const SECRET_KEY_PATTERN = /^sk_(test|live)_[A-Za-z0-9]{24,128}$/;
 export async function authenticateMerchant(
   ctx: PaymentContext,
   request: FastifyRequest,
-): Promise<Omit<Caller, 'expand' | 'base'>> {
+): Promise<MerchantCaller> {
   const header = request.headers.authorization;
   const idempotencyKey = headerText(request.headers['idempotency-key']);
   if (header) {
@@ -26,7 +31,7 @@ export async function authenticateMerchant(
     const key = await findActiveKeyBySecret(ctx.db, secret);
     if (!key) throw ApiError.unauthenticated('Invalid or revoked API key');
     void touchKey(ctx.db, key.id).catch(() => undefined);
-    return { livemode: key.livemode, actor: `key:${key.id}`, did: null, idempotencyKey };
+    return { kind: 'key', keyId: key.id, livemode: key.livemode, did: null, idempotencyKey };
   }
   const signedIn = await ctx.sessions.user(request);
   if (!signedIn)
@@ -34,7 +39,7 @@ export async function authenticateMerchant(
   const session = await ctx.sessions.requireAdmin(request);
   const mode = (request.query as Record<string, unknown> | undefined)?.livemode;
   const livemode = !(mode === 'false' || mode === '0');
-  return { livemode, actor: `session:${session.did}`, did: session.did, idempotencyKey };
+  return { kind: 'admin', livemode, did: session.did, idempotencyKey };
 }
 
 function headerText(value: string | string[] | undefined): string | null {

@@ -2,7 +2,7 @@ import { apiKey, apiKeyCreate, listOf, listQuery } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiKeys } from '../../db/schema/index.js';
-import type { PaymentContext } from '../shared/context.js';
+import { actorOf, type PaymentContext } from '../shared/context.js';
 import { finishPage, pageOf } from '../shared/list.js';
 import { defineRoute } from '../shared/route.js';
 import { createKey, revoke, serializeKey } from './service.js';
@@ -21,7 +21,7 @@ export function keyRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     body: apiKeyCreate,
     query: none,
     response: apiKey,
-    handler: ({ body, caller }) => createKey(ctx.db, body.name, body.livemode, caller.actor),
+    handler: ({ body, caller }) => createKey(ctx.db, body.name, body.livemode, actorOf(caller)),
   });
   defineRoute(app, ctx, {
     method: 'GET',

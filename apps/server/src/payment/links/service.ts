@@ -25,7 +25,7 @@ export async function linkObject(v: LinkView, row: LinkRow): Promise<PaymentLink
 
 export async function requireLink(db: Db, id: string, livemode: boolean | null): Promise<LinkRow> {
   const row = await getLink(db, id, livemode);
-  if (!row) throw ApiError.notFound(`No such payment link: '${id.slice(0, 100)}'`);
+  if (!row) throw ApiError.of('payment_link_missing', { id: id.slice(0, 100) });
   return row;
 }
 

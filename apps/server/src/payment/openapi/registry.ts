@@ -1,5 +1,6 @@
 import { errorBody } from '@payshelf/api';
 import { z } from 'zod';
+import { renderSchemas, type JsonSchema } from './components.js';
 
 interface Documented {
   method: string;
@@ -12,24 +13,31 @@ interface Documented {
   response: z.ZodType;
 }
 
-type JsonSchema = Record<string, unknown>;
-
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
   const { $schema: _ignored, ...rest } = json as JsonSchema;
   return rest;
 }
 
-function isEmptyObject(schema: JsonSchema): boolean {
-  const props = schema.properties;
-  return schema.type === 'object' && (!props || Object.keys(props).length === 0);
+function isEmptyObject(schema: z.ZodType): boolean {
+  const json = toSchema(schema, 'input');
+  const props = json.properties;
+  return json.type === 'object' && (!props || Object.keys(props).length === 0);
 }
+
+/** The caller kinds (see `Caller['kind']`) a route lets in, before any per-object check. */
+export const AUTH_KINDS: Record<Documented['auth'], Array<'key' | 'admin' | 'customer' | 'browser'>> = {
+  merchant: ['key', 'admin'],
+  admin: ['admin'],
+  customer: ['key', 'admin', 'customer'],
+  browser: ['browser'],
+};
 
 const SECURITY: Record<Documented['auth'], Array<Record<string, string[]>>> = {
   merchant: [{ secretKey: [] }, { session: [] }],
   admin: [{ session: [] }],
   customer: [{ secretKey: [] }, { session: [] }],
-  browser: [],
+  browser: [{}],
 };
 
 /**
@@ -46,6 +54,13 @@ export class OpenApiRegistry {
   }
 
   document(info: { title: string; version: string }): Record<string, unknown> {
+    const rendered = renderSchemas([
+      [errorBody, 'output'],
+      ...this.routes.flatMap((r): Array<[z.ZodType, 'input' | 'output']> => [
+        [r.body, 'input'],
+        [r.response, 'output'],
+      ]),
+    ]);
     const paths: Record<string, Record<string, unknown>> = {};
     for (const r of this.routes) {
       const path = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -60,7 +75,6 @@ export class OpenApiRegistry {
       const queryParams = Object.entries(
         (query.properties as Record<string, JsonSchema> | undefined) ?? {},
       ).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
-      const body = toSchema(r.body, 'input');
       const mutating = r.method !== 'GET';
       const headers =
         r.auth === 'merchant' && mutating
@@ -77,19 +91,21 @@ export class OpenApiRegistry {
         tags: [r.tag],
         summary: r.summary,
         security: SECURITY[r.auth],
+        'x-payshelf-auth': AUTH_KINDS[r.auth],
         parameters: [...pathParams, ...queryParams, ...headers],
         responses: {
           '200': {
             description: 'OK',
-            content: { 'application/json': { schema: toSchema(r.response, 'output') } },
+            content: { 'application/json': { schema: rendered.schemaOf(r.response, 'output') } },
           },
           default: {
             description: 'Error',
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+            content: { 'application/json': { schema: rendered.schemaOf(errorBody, 'output') } },
           },
         },
       };
-      if (mutating && !isEmptyObject(body)) {
+      if (mutating && !isEmptyObject(r.body)) {
+        const body = rendered.schemaOf(r.body, 'input');
         op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
       }
       paths[path] = { ...paths[path], [r.method.toLowerCase()]: op };
@@ -98,17 +114,25 @@ export class OpenApiRegistry {
       openapi: '3.1.0',
       info: {
         ...info,
-        description: 'Payshelf payment API: merchant calls (secret keys) and checkout browser calls.',
+        description:
+          'Payshelf payment API: merchant calls (secret keys) and checkout browser calls. Each operation names ' +
+          'the callers it lets in under `x-payshelf-auth`: key (a secret key, its mode), admin (a signed-in ' +
+          'owner or admin), customer (any other signed-in user, own objects only), browser (anyone).',
       },
       servers: [{ url: this.basePath }],
       paths,
       components: {
-        schemas: { Error: toSchema(errorBody, 'output') },
+        schemas: rendered.components,
         securitySchemes: {
           secretKey: { type: 'http', scheme: 'bearer', description: 'sk_test_… or sk_live_…' },
           session: { type: 'apiKey', in: 'cookie', name: 'login_token' },
         },
       },
     };
+  }
+
+  /** The registered routes with their auth, for tests that walk the whole table. */
+  table(): ReadonlyArray<Pick<Documented, 'method' | 'url' | 'auth'>> {
+    return this.routes;
   }
 }

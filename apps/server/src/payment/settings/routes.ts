@@ -32,23 +32,21 @@ export function settingsRoutes(app: FastifyInstance, ctx: PaymentContext): void 
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/settings',
-    auth: 'browser',
+    auth: 'admin',
     tag,
     summary: 'The settings record of a mount location, created on first use. Owner or admin.',
     body: settingCreate,
     query: browserQuery,
     response: settingRecord,
-    handler: async ({ body, caller, request }) => {
-      // Creating a mount location's record is an owner's or admin's act, never an anonymous one.
-      await ctx.sessions.requireAdmin(request);
+    handler: async ({ body, caller }) => {
       const livemode = body.livemode ?? caller.livemode;
-      return serializeSetting(await ensureSetting(db, body, livemode, true));
+      return serializeSetting(await ensureSetting(db, body, livemode));
     },
   });
   defineRoute(app, ctx, {
     method: 'PUT',
     url: '/settings/:key',
-    auth: 'browser',
+    auth: 'admin',
     tag,
     summary:
       'By id (setting_…): body {active}; by mount location: body {livemode, settings}. Owner or admin.',
@@ -56,7 +54,6 @@ export function settingsRoutes(app: FastifyInstance, ctx: PaymentContext): void 
     query: browserQuery,
     response: settingRecord,
     handler: async ({ params, caller, request }) => {
-      await ctx.sessions.requireAdmin(request);
       const key = params.key ?? '';
       if (/^setting_[A-Za-z0-9]+$/.test(key)) {
         const body = parseWith(settingUpdateById, request.body, 'body');

@@ -37,14 +37,14 @@ export async function paymentSettingsFor(db: Db, livemode: boolean) {
 }
 
 /**
- * POST /settings: the record of a mount location, created on first use (the route lets only an owner
- * or admin call it); `active` is honoured only for them; an existing record comes back unchanged.
+ * POST /settings: the record of a mount location, created on first use by an owner or admin (the
+ * route is admin-only, so an anonymous visitor cannot fill the table); an existing record comes back
+ * unchanged.
  */
 export async function ensureSetting(
   db: Db,
   input: z.infer<typeof settingCreate>,
   livemode: boolean,
-  isAdmin: boolean,
 ): Promise<SettingRow> {
   const existing = await findByMount(db, livemode, input.mountLocation, input.type);
   if (existing) return existing;
@@ -55,7 +55,7 @@ export async function ensureSetting(
     mountLocation: input.mountLocation,
     description: input.description ?? null,
     componentDid: input.componentDid ?? null,
-    active: isAdmin ? (input.active ?? false) : false,
+    active: input.active ?? false,
     settings: input.settings ?? {},
   });
 }

@@ -5,21 +5,51 @@ import type { Db } from '../../db/database.js';
 import type { OpenApiRegistry } from '../openapi/registry.js';
 import type { CatalogCache } from './catalog-cache.js';
 
-/** Who is calling and in which mode. */
-export interface Caller {
+interface CallerBase {
   livemode: boolean;
-  /**
-   * `key:<id>` for a secret key, `session:<did>` for a signed-in owner or admin, `customer:<did>` for
-   * any other signed-in user on a `customer` route (limited to their own objects), `browser` otherwise.
-   */
-  actor: string;
-  /** The signed-in user's DID, when a session identifies one. */
-  did: string | null;
   idempotencyKey: string | null;
   /** Fields to expand (`expand[]`), e.g. ['product'] or ['data.product']. */
   expand: string[];
   /** Absolute origin for links handed out (PUBLIC_URL, else the request's). */
   base: string;
+}
+
+/**
+ * Who is calling, and in which mode. `key`: a secret key (its mode is the key's); `admin`: a signed-in
+ * owner or admin (the admin UI, mode from `livemode`); `customer`: any other signed-in user on a
+ * customer route, limited to their own objects; `browser`: anyone on a browser route, signed in or not.
+ * Code that decides access switches on `kind` exhaustively (see `assertNever`), so a new kind cannot
+ * fall through to a default that grants everything.
+ */
+export type Caller = CallerBase &
+  (
+    | { kind: 'key'; keyId: string; did: null }
+    | { kind: 'admin'; did: string }
+    | { kind: 'customer'; did: string }
+    | { kind: 'browser'; did: string | null }
+  );
+
+export type CallerKind = Caller['kind'];
+
+/** Compile-time exhaustiveness: a switch over `Caller['kind']` that misses a case fails to type-check. */
+export function assertNever(value: never): never {
+  throw new Error(`unhandled caller kind: ${JSON.stringify(value)}`);
+}
+
+/** Stable text naming the caller, stored with idempotency claims and created keys. */
+export function actorOf(caller: Caller): string {
+  switch (caller.kind) {
+    case 'key':
+      return `key:${caller.keyId}`;
+    case 'admin':
+      return `session:${caller.did}`;
+    case 'customer':
+      return `customer:${caller.did}`;
+    case 'browser':
+      return 'browser';
+    default:
+      return assertNever(caller);
+  }
 }
 
 /** Signed-in users, from the identity module (or nobody, when it is not registered). */

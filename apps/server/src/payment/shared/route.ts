@@ -4,6 +4,7 @@ import { ApiError, parseWith } from '../../core/http/errors.js';
 import { runIdempotent } from '../idempotency/service.js';
 import { authenticateMerchant } from '../keys/auth.js';
 import type { Caller, PaymentContext } from './context.js';
+import { checkResponse } from './response-check.js';
 
 /**
  * merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser: anyone, the mode
@@ -58,15 +59,15 @@ async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyR
   if (auth === 'customer') {
     const user = await ctx.sessions.user(request);
     if (!user) throw ApiError.unauthenticated();
-    const role = ctx.sessions.isAdmin(user) ? 'session' : 'customer';
-    return { ...base, actor: `${role}:${user.did}`, did: user.did };
+    const kind = ctx.sessions.isAdmin(user) ? 'admin' : 'customer';
+    return { ...base, kind, did: user.did };
   }
   if (auth === 'admin') {
     const admin = await ctx.sessions.requireAdmin(request);
-    return { ...base, actor: `session:${admin.did}`, did: admin.did };
+    return { ...base, kind: 'admin', did: admin.did };
   }
   const user = await ctx.sessions.user(request);
-  return { ...base, actor: 'browser', did: user?.did ?? null };
+  return { ...base, kind: 'browser', did: user?.did ?? null };
 }
 
 /** Registers one route: authenticates, validates query and body with its zod schemas, documents it. */
@@ -76,6 +77,7 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
   spec: RouteSpec<B, Q>,
 ): void {
   ctx.openapi.add(spec);
+  const check = ctx.services.config.PAYSHELF_CHECK_RESPONSES;
   app.route({
     method: spec.method,
     url: spec.url,
@@ -85,7 +87,9 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
       const run = async () => {
         const query = parseWith(spec.query, request.query, 'query');
         const body = parseWith(spec.body, request.body, 'body');
-        return spec.handler({ body, query, params, caller, request });
+        const answer = await spec.handler({ body, query, params, caller, request });
+        if (check) checkResponse(spec, answer, request.log);
+        return answer;
       };
       if (spec.auth === 'merchant' && spec.method !== 'GET') {
         return ctx.catalog.writing(() => runIdempotent(ctx.db, request, reply, caller, run));

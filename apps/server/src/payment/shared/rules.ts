@@ -3,8 +3,8 @@ import { ApiError } from '../../core/http/errors.js';
 
 /**
  * Runs a money rule and turns its typed error into the one API error shape: the rule's code (e.g.
- * EXCEED_INVENTORY) and its exact English message, naming the request field in `param`; its params
- * travel along so the error handler can answer the message in the request's language.
+ * EXCEED_INVENTORY) and its exact English message, naming the request field in `param`; the code is
+ * a catalog key and its params travel along, so the answer's message is looked up in its language.
  */
 export function moneyRule<T>(param: string | undefined, run: () => T): T {
   try {
@@ -15,7 +15,9 @@ export function moneyRule<T>(param: string | undefined, run: () => T): T {
 }
 
 export function asApiError(err: unknown, param?: string): unknown {
-  if (isMoneyRuleError(err)) return ApiError.badRequest(err.code, err.message, param).withValues(err.params);
+  // Every money rule code is a catalog key (the compiler checks it), so the message is looked up.
+  if (isMoneyRuleError(err))
+    return ApiError.badRequest(err.code, err.message, param).withMessage(err.code, err.params);
   if (err instanceof RangeError) return ApiError.badRequest('parameter_invalid', err.message, param);
   return err;
 }

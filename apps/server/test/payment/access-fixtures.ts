@@ -177,6 +177,18 @@ export function fixtures(w: FixtureWorld) {
       path: `/checkout-sessions/${await session()}/fast-checkout-confirm`,
       body: {},
     }),
+    'POST /checkout-sessions/{id}/payer-challenge': async () => ({
+      path: `/checkout-sessions/${await session()}/payer-challenge`,
+      body: { payment_method: w.cat.methodId, address: `0x${'12'.repeat(20)}` },
+    }),
+    'POST /checkout-sessions/{id}/payer-proof': async () => ({
+      path: `/checkout-sessions/${await session()}/payer-proof`,
+      body: {
+        payment_method: w.cat.methodId,
+        challenge_id: 'pch_missing',
+        signature: `0x${'ab'.repeat(65)}`,
+      },
+    }),
     'GET /customers/me': async () => ({ path: '/customers/me?skipSummary=1&fallback=1' }),
     'POST /customers/sync-to-space': async () => ({ path: '/customers/sync-to-space', body: {} }),
     'GET /payment-links/{id}/benefits': async () => ({ path: `/payment-links/${await link()}/benefits` }),

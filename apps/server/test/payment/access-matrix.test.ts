@@ -50,6 +50,10 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   'PUT /checkout-sessions/{id}/amount': () => 'refused',
   'POST /checkout-sessions/{id}/tx': (r) => signedInOnly(r, 'refused'),
   'POST /checkout-sessions/{id}/fast-checkout-confirm': (r) => signedInOnly(r, 'refused'),
+  // Proving a fast-pay account is for a signed-in customer; the fixture's proof signs nothing real,
+  // so it is refused as input.
+  'POST /checkout-sessions/{id}/payer-challenge': (r) => signedInOnly(r, 'ok'),
+  'POST /checkout-sessions/{id}/payer-proof': (r) => signedInOnly(r, 'refused'),
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */
@@ -109,7 +113,11 @@ async function buyTrial(browser: TestBrowser, cat: Awaited<ReturnType<typeof see
 }
 
 beforeAll(async () => {
-  [env, chain] = await Promise.all([startPaymentEnv(), startChain()]);
+  // The matrix sends many refused keys from one address on purpose: lift the guessing limit.
+  [env, chain] = await Promise.all([
+    startPaymentEnv({ API_KEY_FAILURE_RATE_PER_MINUTE: '100000' }),
+    startChain(),
+  ]);
   const cat = await seedChainCatalog(env.test, chain, chain.freshAddress());
   const users = new TestUsers(env.server.url);
   const owner = await users.signInOwner();
@@ -176,6 +184,8 @@ const BROWSER_WRITES = new Set([
   'PUT /checkout-sessions/{id}/donate-submit',
   'POST /checkout-sessions/{id}/tx',
   'POST /checkout-sessions/{id}/fast-checkout-confirm',
+  'POST /checkout-sessions/{id}/payer-challenge',
+  'POST /checkout-sessions/{id}/payer-proof',
   'POST /customers/sync-to-space',
 ]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partialUpdate } from '../bounds.js';
 import { amountString } from '../common.js';
 import { price } from './catalog.js';
 import { customer } from './customers.js';
@@ -120,7 +121,7 @@ export const paymentLinkCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
-export const paymentLinkUpdate = paymentLinkCreate.partial();
+export const paymentLinkUpdate = partialUpdate(paymentLinkCreate);
 export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;
 
 export const checkoutMode = z.enum(['payment', 'setup', 'subscription']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partialUpdate } from '../bounds.js';
 import { amountString } from '../common.js';
 import { metadata, objectId, timestamp } from './common.js';
 
@@ -121,7 +122,7 @@ export const paymentMethodCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentMethodCreate = z.infer<typeof paymentMethodCreate>;
-export const paymentMethodUpdate = paymentMethodCreate.omit({ type: true }).partial();
+export const paymentMethodUpdate = partialUpdate(paymentMethodCreate.omit({ type: true }));
 export type PaymentMethodUpdate = z.infer<typeof paymentMethodUpdate>;
 
 export const paymentCurrencyCreate = z.strictObject({
@@ -140,8 +141,8 @@ export const paymentCurrencyCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentCurrencyCreate = z.infer<typeof paymentCurrencyCreate>;
-export const paymentCurrencyUpdate = paymentCurrencyCreate
-  .pick({
+export const paymentCurrencyUpdate = partialUpdate(
+  paymentCurrencyCreate.pick({
     name: true,
     logo: true,
     maximum_precision: true,
@@ -150,6 +151,6 @@ export const paymentCurrencyUpdate = paymentCurrencyCreate
     is_base_currency: true,
     metadata: true,
     active: true,
-  })
-  .partial();
+  }),
+);
 export type PaymentCurrencyUpdate = z.infer<typeof paymentCurrencyUpdate>;

@@ -4,6 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './core/config.js';
 import { installErrorHandling } from './core/http/errors.js';
+import { installRequestGuard } from './core/http/guard.js';
 import { serveSpa } from './core/http/spa.js';
 import { registerMaintenanceJobs } from './core/jobs/maintenance.js';
 import { JobQueue } from './core/jobs/queue.js';
@@ -69,6 +70,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     return503OnClosing: true,
   });
   installErrorHandling(app);
+  installRequestGuard(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 

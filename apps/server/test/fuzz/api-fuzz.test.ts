@@ -1,7 +1,7 @@
 // Every operation of the OpenAPI document the server serves, called with generated malformed input
 // (path ids, query values and bodies from the operation's own schemas, then spoiled), with the auth it
 // documents: no input may make the server answer 5xx. FUZZ_RUNS sets the cases per operation
-// (default 40), FUZZ_SEED the seed.
+// (default 30), FUZZ_SEED the seed.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, TestUsers } from '../platform/users.js';
@@ -23,7 +23,7 @@ import {
   type KnownIds,
 } from './schema-arbitrary.js';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 
 interface Operation {
@@ -211,6 +211,8 @@ function fixedCases(op: Operation): Case[] {
 
 let requests = 0;
 const failures: string[] = [];
+/** 5xx answers by operation and kind of input, for the summary. */
+const kinds = new Map<string, number>();
 
 async function send(op: Operation, c: Case): Promise<void> {
   const headers: Record<string, string> = { origin: env.server.url };
@@ -231,7 +233,11 @@ async function send(op: Operation, c: Case): Promise<void> {
       redirect: 'manual',
     });
     const text = await res.text();
-    if (res.status >= 500) failures.push(`${res.status} ${where} -> ${text.slice(0, 200)}`);
+    if (res.status >= 500) {
+      failures.push(`${res.status} ${where} -> ${text.slice(0, 200)}`);
+      const kind = `${op.method} ${op.path} ${c.body?.mutation ?? 'url'}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
   } catch (err) {
     failures.push(`no answer (${String(err)}) ${where}`);
   }
@@ -249,6 +255,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       }
     }
     const unique = [...new Set(failures)];
+    for (const [kind, count] of kinds) console.log(`  5xx x${count}: ${kind}`);
     console.log(
       `fuzz: ${ops.length} operations, ${requests} requests, ${failures.length} answered 5xx or not at all ` +
         `(seed ${SEED}, ${RUNS} runs per operation, ${Math.round((Date.now() - started) / 1000)} s)`,

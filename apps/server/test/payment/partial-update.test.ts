@@ -45,9 +45,8 @@ type Body = Record<string, unknown>;
 
 /** Everything but updated_at and the fields the update named. */
 function others(body: Body, update: Body): Body {
-  const { updated_at: _updated, ...rest } = body;
-  for (const key of Object.keys(update)) delete rest[key];
-  return rest;
+  const named = new Set(['updated_at', ...Object.keys(update)]);
+  return Object.fromEntries(Object.entries(body).filter(([key]) => !named.has(key)));
 }
 
 async function expectOnlyChanged(path: string, update: Body): Promise<Body> {

@@ -86,7 +86,10 @@ export const priceRecurring = z.object({
 export type PriceRecurring = z.infer<typeof priceRecurring>;
 
 export const creditConfig = z.object({
-  credit_amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
+  credit_amount: z
+    .string()
+    .max(100)
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
   currency_id: objectId('pc'),
   valid_duration_value: z.number().int().min(0).optional(),
   valid_duration_unit: z.enum(['hours', 'days', 'weeks', 'months', 'years']).optional(),

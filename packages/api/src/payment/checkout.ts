@@ -36,7 +36,10 @@ export const lineItem = z.object({
 });
 export type LineItem = z.infer<typeof lineItem>;
 
-const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5" or "0.5"');
+const decimalText = z
+  .string()
+  .max(100)
+  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5" or "0.5"');
 
 export const beneficiary = z.object({
   name: z.string().min(1).max(100),

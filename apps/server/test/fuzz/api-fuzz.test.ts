@@ -1,4 +1,4 @@
-// Every operation of the OpenAPI document the server serves, called with generated malformed input
+// Every operation of the OpenAPI document the server serves (and the platform routes), called with generated malformed input
 // (path ids, query values and bodies from the operation's own schemas, then spoiled), with the auth it
 // documents: no input may make the server answer 5xx. FUZZ_RUNS sets the cases per operation
 // (default 30), FUZZ_SEED the seed.
@@ -22,19 +22,10 @@ import {
   type JsonSchema,
   type KnownIds,
 } from './schema-arbitrary.js';
+import { platformOperations, type Auth, type Operation } from './platform-ops.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
-
-interface Operation {
-  method: string;
-  path: string;
-  params: Array<{ name: string; in: string; required?: boolean; schema: JsonSchema }>;
-  body: JsonSchema | null;
-  security: Array<Record<string, string[]>>;
-}
-
-type Auth = 'key' | 'admin' | 'customer' | 'anonymous';
 
 interface Case {
   auth: Auth;
@@ -92,24 +83,41 @@ const SEGMENT_PREFIX: Record<string, string> = {
   'api-keys': 'key',
 };
 
+type Security = Array<Record<string, string[]>>;
+
+/** The auth an operation documents: secret key (or a customer, refused), admin session, or anyone. */
+function authsFor(security: Security): Auth[] {
+  const schemes = new Set(security.flatMap((s) => Object.keys(s)));
+  if (schemes.has('secretKey')) return ['key', 'key', 'customer'];
+  if (schemes.has('session')) return ['admin'];
+  return ['customer', 'anonymous', 'admin'];
+}
+
+/** Every operation of the served document (paths made absolute), then the platform routes. */
 function operations(): Operation[] {
-  const paths = (doc.paths ?? {}) as Record<string, Record<string, { security?: Operation['security'] }>>;
-  return Object.entries(paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => {
-      const content = (op as { requestBody?: { content?: Record<string, { schema: JsonSchema }> } })
-        .requestBody?.content;
-      return {
-        method: method.toUpperCase(),
-        path,
-        params: ((op as { parameters?: Operation['params'] }).parameters ?? []).map((p) => ({
-          ...p,
-          schema: resolve(doc, p.schema),
-        })),
-        body: content?.['application/json']?.schema ?? null,
-        security: op.security ?? [],
-      };
-    }),
+  const base = ((doc.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '/payment/api').replace(
+    /\/$/,
+    '',
   );
+  const paths = (doc.paths ?? {}) as Record<string, Record<string, { security?: Security }>>;
+  return Object.entries(paths)
+    .flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => {
+        const content = (op as { requestBody?: { content?: Record<string, { schema: JsonSchema }> } })
+          .requestBody?.content;
+        return {
+          method: method.toUpperCase(),
+          path: `${base}${path}`,
+          params: ((op as { parameters?: Operation['params'] }).parameters ?? []).map((p) => ({
+            ...p,
+            schema: resolve(doc, p.schema),
+          })),
+          body: content?.['application/json']?.schema ?? null,
+          auths: authsFor(op.security ?? []),
+        };
+      }),
+    )
+    .concat(platformOperations);
 }
 
 /** A path id: mostly a real one, else NUL (raw and %00), very long, unicode, bad escapes. */
@@ -162,13 +170,6 @@ function queryValue(op: Operation): fc.Arbitrary<string> {
   return fc.tuple(...entries).map((parts) => parts.filter((p): p is string => p !== null).join('&'));
 }
 
-function authsFor(op: Operation): Auth[] {
-  const schemes = new Set(op.security.flatMap((s) => Object.keys(s)));
-  if (schemes.has('secretKey')) return ['key', 'key', 'customer'];
-  if (schemes.has('session')) return ['admin'];
-  return ['customer', 'anonymous', 'admin'];
-}
-
 function caseFor(op: Operation): fc.Arbitrary<Case> {
   const segments = op.path.split('/');
   const pathParts = segments.map((seg, i) => {
@@ -177,7 +178,7 @@ function caseFor(op: Operation): fc.Arbitrary<Case> {
   });
   const body = op.body ? mutatedBody(valueFor(doc, op.body, ids)) : fc.constant(null);
   return fc.record({
-    auth: fc.constantFrom(...authsFor(op)),
+    auth: fc.constantFrom(...op.auths),
     path: fc.tuple(...pathParts).map((parts) => parts.join('/')),
     query: queryValue(op),
     body: op.method === 'GET' ? fc.constant(null) : body,
@@ -189,7 +190,7 @@ function caseFor(op: Operation): fc.Arbitrary<Case> {
 function fixedCases(op: Operation): Case[] {
   const withNul = op.path.replace(/\{[^}]+\}/g, 'x%00');
   const deep = '['.repeat(20_000) + ']'.repeat(20_000);
-  const auth = authsFor(op)[0] ?? 'key';
+  const auth = op.auths[0] ?? 'key';
   return [
     { auth, path: withNul, query: 'q=%00', body: null, idem: null },
     {
@@ -222,7 +223,7 @@ async function send(op: Operation, c: Case): Promise<void> {
   if (c.idem) headers['idempotency-key'] = c.idem;
   const hasBody = c.body !== null && op.method !== 'GET';
   if (hasBody) headers['content-type'] = 'application/json';
-  const url = `${env.server.url}/payment/api${c.path}${c.query ? `?${c.query}` : ''}`;
+  const url = `${env.server.url}${c.path}${c.query ? `?${c.query}` : ''}`;
   requests++;
   const where = `${op.method} ${op.path} as ${c.auth}: ${url.slice(0, 160)} ${c.body?.mutation ?? ''} ${(c.body?.text ?? '').slice(0, 160)}`;
   try {
@@ -243,10 +244,10 @@ async function send(op: Operation, c: Case): Promise<void> {
   }
 }
 
-describe('fuzzing every operation of the OpenAPI document', () => {
+describe('fuzzing every operation of the OpenAPI document and the platform routes', () => {
   it('answers no generated malformed request with a 5xx', async () => {
     const ops = operations();
-    expect(ops.length).toBeGreaterThan(30);
+    expect(ops.length).toBeGreaterThan(60);
     const started = Date.now();
     for (const [i, op] of ops.entries()) {
       const cases = [...fixedCases(op), ...fc.sample(caseFor(op), { numRuns: RUNS, seed: SEED + i })];

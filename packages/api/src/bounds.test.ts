@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as api from './index.js';
 import { amountString } from './common.js';
-import {
-  fitsNumeric78,
-  inspectJson,
-  jsonTooDeep,
-  partialUpdate,
-  storableText,
-  textProblem,
-} from './bounds.js';
+import { fitsNumeric78, inspectJson, jsonTooDeep, storableText, textProblem } from './bounds.js';
 import { metadata } from './payment/common.js';
+import { updateOf } from './payment/update.js';
 
 describe('update schemas', () => {
   it('leave out every field the caller left out (no defaults on update)', () => {
@@ -35,9 +29,9 @@ describe('update schemas', () => {
     }
   });
 
-  it('partialUpdate drops defaults but keeps the field rules', () => {
+  it('updateOf drops defaults but keeps the field rules', () => {
     const create = z.strictObject({ precision: z.number().int().max(36).default(6), name: z.string() });
-    const update = partialUpdate(create);
+    const update = updateOf(create);
     expect(update.parse({ name: 'x' })).toEqual({ name: 'x' });
     expect(update.safeParse({ precision: 99 }).success).toBe(false);
     expect(update.safeParse({ other: 1 }).success).toBe(false);

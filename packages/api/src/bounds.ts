@@ -88,20 +88,3 @@ export const storableText = (max: number) =>
       const message = textProblem(s);
       if (message) ctx.addIssue({ code: 'custom', message });
     });
-
-type WithoutDefault<S> = S extends z.ZodDefault<infer Inner> ? Inner : S;
-type UpdateShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<WithoutDefault<T[K]>> };
-
-/**
- * The update form of a create schema: every field optional and no defaults. Zod's `.partial()` keeps
- * `.default()`, so a field the caller left out would be written back to its default; an update must
- * change only the fields it names.
- */
-export function partialUpdate<T extends z.ZodRawShape>(schema: z.ZodObject<T>) {
-  const shape: Record<string, z.ZodOptional> = {};
-  for (const [key, field] of Object.entries(schema.shape)) {
-    const inner = field instanceof z.ZodDefault ? field.unwrap() : field;
-    shape[key] = z.optional(inner);
-  }
-  return z.strictObject(shape as UpdateShape<T>);
-}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partialUpdate } from '../bounds.js';
+import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { metadata, objectId, timestamp } from './common.js';
 
@@ -50,7 +50,7 @@ export const productCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type ProductCreate = z.infer<typeof productCreate>;
-export const productUpdate = partialUpdate(productCreate.omit({ type: true }));
+export const productUpdate = updateOf(productCreate.omit({ type: true }));
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
 /** A tier: up to (inclusive) a quantity, or 'inf' for the open-ended last tier. */

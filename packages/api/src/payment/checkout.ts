@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partialUpdate } from '../bounds.js';
+import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { price } from './catalog.js';
 import { customer } from './customers.js';
@@ -124,7 +124,7 @@ export const paymentLinkCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
-export const paymentLinkUpdate = partialUpdate(paymentLinkCreate);
+export const paymentLinkUpdate = updateOf(paymentLinkCreate);
 export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;
 
 export const checkoutMode = z.enum(['payment', 'setup', 'subscription']);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partialUpdate } from '../bounds.js';
+import { updateOf } from './update.js';
 import { metadata, timestamp } from './common.js';
 
 export const address = z.object({
@@ -44,5 +44,5 @@ export const customerCreate = z.strictObject({
   metadata: metadata.optional(),
 });
 export type CustomerCreate = z.infer<typeof customerCreate>;
-export const customerUpdate = partialUpdate(customerCreate);
+export const customerUpdate = updateOf(customerCreate);
 export type CustomerUpdate = z.infer<typeof customerUpdate>;

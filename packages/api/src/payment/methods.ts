@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { partialUpdate } from '../bounds.js';
+import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { metadata, objectId, timestamp } from './common.js';
 
@@ -122,7 +122,7 @@ export const paymentMethodCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentMethodCreate = z.infer<typeof paymentMethodCreate>;
-export const paymentMethodUpdate = partialUpdate(paymentMethodCreate.omit({ type: true }));
+export const paymentMethodUpdate = updateOf(paymentMethodCreate.omit({ type: true }));
 export type PaymentMethodUpdate = z.infer<typeof paymentMethodUpdate>;
 
 export const paymentCurrencyCreate = z.strictObject({
@@ -141,7 +141,7 @@ export const paymentCurrencyCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentCurrencyCreate = z.infer<typeof paymentCurrencyCreate>;
-export const paymentCurrencyUpdate = partialUpdate(
+export const paymentCurrencyUpdate = updateOf(
   paymentCurrencyCreate.pick({
     name: true,
     logo: true,

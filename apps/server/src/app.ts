@@ -5,6 +5,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './core/config.js';
 import { installErrorHandling } from './core/http/errors.js';
+import { installRequestGuard } from './core/http/guard.js';
 import { installRateLimits } from './core/http/rate-limits.js';
 import { installSameOrigin } from './core/http/same-origin.js';
 import { installSecurityHeaders } from './core/http/security-headers.js';
@@ -76,6 +77,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     logController: new OneLineRequestLog(),
   });
   installErrorHandling(app);
+  installRequestGuard(app);
   await app.register(fastifyCookie);
   // Before the hooks below: a refused handshake must still be marked as a websocket, so it is closed.
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });

@@ -1,11 +1,22 @@
 import { z } from 'zod';
+import { AMOUNT_LIMIT } from './bounds.js';
 
-/** Money crosses the wire as a decimal string of the smallest unit, never as a JSON number. */
+const belowLimit = (v: string) => !/^-?\d+$/.test(v) || BigInt(v.replace(/^-/, '')) < AMOUNT_LIMIT;
+const LIMIT_MESSAGE = 'must be below 2^256 (the largest amount a chain can transfer)';
+
+/**
+ * Money crosses the wire as a decimal string of the smallest unit, never as a JSON number; every
+ * amount is below 2^256 (a uint256 on the chain).
+ */
 export const amountString = z
   .string()
-  .regex(/^\d{1,78}$/, 'must be a whole number of the smallest currency unit, as a string');
+  .regex(/^\d{1,78}$/, 'must be a whole number of the smallest currency unit, as a string')
+  .refine(belowLimit, LIMIT_MESSAGE);
 
-export const signedAmountString = z.string().regex(/^-?\d{1,78}$/, 'must be an integer amount, as a string');
+export const signedAmountString = z
+  .string()
+  .regex(/^-?\d{1,78}$/, 'must be an integer amount, as a string')
+  .refine(belowLimit, LIMIT_MESSAGE);
 
 export const livemodeParam = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])

@@ -1,3 +1,4 @@
+export * from './bounds.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './host.js';

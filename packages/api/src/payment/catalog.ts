@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { metadata, objectId, timestamp } from './common.js';
 
@@ -49,7 +50,7 @@ export const productCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type ProductCreate = z.infer<typeof productCreate>;
-export const productUpdate = productCreate.omit({ type: true }).partial();
+export const productUpdate = updateOf(productCreate.omit({ type: true }));
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
 /** A tier: up to (inclusive) a quantity, or 'inf' for the open-ended last tier. */
@@ -85,7 +86,10 @@ export const priceRecurring = z.object({
 export type PriceRecurring = z.infer<typeof priceRecurring>;
 
 export const creditConfig = z.object({
-  credit_amount: z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
+  credit_amount: z
+    .string()
+    .max(100)
+    .regex(/^\d+(\.\d+)?$/, 'must be a decimal string'),
   currency_id: objectId('pc'),
   valid_duration_value: z.number().int().min(0).optional(),
   valid_duration_unit: z.enum(['hours', 'days', 'weeks', 'months', 'years']).optional(),

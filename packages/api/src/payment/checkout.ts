@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { price } from './catalog.js';
 import { customer } from './customers.js';
@@ -35,7 +36,10 @@ export const lineItem = z.object({
 });
 export type LineItem = z.infer<typeof lineItem>;
 
-const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5" or "0.5"');
+const decimalText = z
+  .string()
+  .max(100)
+  .regex(/^\d+(\.\d+)?$/, 'must be a decimal string such as "5" or "0.5"');
 
 export const beneficiary = z.object({
   name: z.string().min(1).max(100),
@@ -126,7 +130,7 @@ export const paymentLinkCreate = z.strictObject({
   active: z.boolean().optional(),
 });
 export type PaymentLinkCreate = z.infer<typeof paymentLinkCreate>;
-export const paymentLinkUpdate = paymentLinkCreate.partial();
+export const paymentLinkUpdate = updateOf(paymentLinkCreate);
 export type PaymentLinkUpdate = z.infer<typeof paymentLinkUpdate>;
 
 export const checkoutMode = z.enum(['payment', 'setup', 'subscription']);

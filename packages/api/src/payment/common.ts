@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inspectJson, storableText } from '../bounds.js';
 import { amountString } from '../common.js';
 
 /** Random part of an object id: 24 base62 characters (about 143 bits). */
@@ -30,8 +31,12 @@ export const objectId = (prefix: string) =>
 
 /** Free-form key/value data; values may be nested JSON (metadata.credit_config, metadata.page_info). */
 export const metadata = z
-  .record(z.string().min(1).max(40), z.json())
+  .record(storableText(40).min(1), z.json())
   .refine((m) => Object.keys(m).length <= 50, 'at most 50 keys')
+  .superRefine((m, ctx) => {
+    const problem = inspectJson(m);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  })
   .refine((m) => JSON.stringify(m).length <= 16_384, 'at most 16 KB of metadata');
 export type Metadata = z.infer<typeof metadata>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { updateOf } from './update.js';
 import { metadata, timestamp } from './common.js';
 
 export const address = z.object({
@@ -43,5 +44,5 @@ export const customerCreate = z.strictObject({
   metadata: metadata.optional(),
 });
 export type CustomerCreate = z.infer<typeof customerCreate>;
-export const customerUpdate = customerCreate.partial();
+export const customerUpdate = updateOf(customerCreate);
 export type CustomerUpdate = z.infer<typeof customerUpdate>;

@@ -1,4 +1,4 @@
-import type { LineItemInput } from '@payshelf/api';
+import { AMOUNT_LIMIT, type LineItemInput } from '@payshelf/api';
 import {
   checkCustomUnitAmountItems,
   checkQuantity,
@@ -89,8 +89,26 @@ export async function resolveLineItems(
     }
   });
   throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, prices))), 'line_items');
+  // The largest total these items can reach (no trial): refused now rather than when a session starts.
+  const ruleItems = items.map((i) => toRuleItem(i, prices));
+  checkTotal(moneyRule('line_items', () => checkoutTotal(ruleItems, currency ?? '')));
   const recurring = items.some((i) => prices.get(i.price_id)?.type === 'recurring');
   return { items, prices, currencyId: currency ?? '', recurring };
+}
+
+/**
+ * A total is paid in one transfer, and amounts on the chain are below 2^256 (which also keeps it
+ * within the numeric(78,0) columns): a larger total is refused as the request's mistake.
+ */
+export function checkTotal(total: bigint): bigint {
+  if (total >= AMOUNT_LIMIT) {
+    throw ApiError.badRequest(
+      'amount_too_large',
+      'The total (unit amounts x quantities) must be below 2^256, the largest amount a chain can transfer',
+      'line_items',
+    );
+  }
+  return total;
 }
 
 /** Subtotal and total of the session today (recurring lines are free while trialing, metered always). */
@@ -101,11 +119,13 @@ export function sessionTotals(
   subscriptionData: StoredSubscriptionData | null,
 ): { subtotal: bigint; total: bigint } {
   const trialing = isTrialing(subscriptionData, currencyId, nowSeconds());
-  const subtotal = moneyRule('line_items', () =>
-    checkoutTotal(
-      items.map((i) => toRuleItem(i, prices)),
-      currencyId,
-      { trialing },
+  const subtotal = checkTotal(
+    moneyRule('line_items', () =>
+      checkoutTotal(
+        items.map((i) => toRuleItem(i, prices)),
+        currencyId,
+        { trialing },
+      ),
     ),
   );
   return { subtotal, total: subtotal };

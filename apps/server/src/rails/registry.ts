@@ -40,6 +40,8 @@ export interface WatchRequest {
   method: RailMethod;
   txRef: string;
   expectation: PaymentExpectation;
+  /** A watch started again after the first was lost: a fresh chain of checks (any distinct number). */
+  resumed?: number;
 }
 
 export class Rails {
@@ -89,7 +91,11 @@ export class Rails {
       throw new RailError('rail_unsupported', `no watcher for ${request.method.type} payment methods yet`);
     }
     const settings = evmSettingsFromMethod(request.method);
-    await enqueueWatch(db, toWatchPayload(settings, request.txRef, request.expectation));
+    const payload = toWatchPayload(settings, request.txRef, request.expectation);
+    await enqueueWatch(
+      db,
+      request.resumed === undefined ? payload : { ...payload, resumed: request.resumed },
+    );
   }
 
   /** Called once per confirmed payment, inside the transaction that records it; throw to retry later. */

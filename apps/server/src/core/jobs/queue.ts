@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import {
   Logger as WorkerLogger,
@@ -6,10 +7,12 @@ import {
   runMigrations,
   type Runner,
   type TaskList,
+  type WorkerEvents,
 } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { WorkerLiveness, type LivenessOptions } from './liveness.js';
 
 export interface JobContext {
   jobKey: string | null;
@@ -41,12 +44,17 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<z.ZodType>>();
   private readonly cron: string[] = [];
   private runner: Runner | null = null;
-  readonly workerId = `${os.hostname()}:${process.pid}`;
+  private readonly onStart: Array<() => Promise<void>> = [];
+  readonly workerId = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
+  readonly liveness: WorkerLiveness;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: Logger,
-  ) {}
+    liveness: LivenessOptions = {},
+  ) {
+    this.liveness = new WorkerLiveness(pool, this.workerId, log.child({ component: 'jobs' }), liveness);
+  }
 
   define<S extends z.ZodType>(task: string, payload: S, handler: JobDefinition<S>['run']): void {
     if (this.definitions.has(task)) throw new Error(`job ${task} defined twice`);
@@ -56,6 +64,11 @@ export class JobQueue {
   /** Adds a cron line (`m h dom mon dow task`); graphile-worker makes sure one process runs each tick. */
   schedule(expression: string, task: string): void {
     this.cron.push(`${expression} ${task}`);
+  }
+
+  /** Runs once the queue's tables exist and its workers run (for example: a first pass of a periodic job). */
+  whenStarted(hook: () => Promise<void>): void {
+    this.onStart.push(hook);
   }
 
   async enqueue(
@@ -82,22 +95,31 @@ export class JobQueue {
 
   async start(concurrency: number): Promise<void> {
     await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
+    // Beat, and release the jobs of dead processes, before taking any (core/jobs/liveness.ts).
+    await this.liveness.start();
     if (concurrency === 0) return;
+    const events: WorkerEvents = new EventEmitter();
+    events.on('worker:create', ({ worker }) => this.liveness.addWorker(worker.workerId));
+    events.on('worker:stop', ({ worker }) => this.liveness.removeWorker(worker.workerId));
     this.runner = await run({
       pgPool: this.pool,
       concurrency,
+      events,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: this.workerLogger(),
       taskList: this.taskList(),
       parsedCronItems: parseCrontab(this.cron.join('\n')),
     });
+    await this.liveness.tick();
+    for (const hook of this.onStart) await hook();
   }
 
   async stop(): Promise<void> {
     const runner = this.runner;
     this.runner = null;
     if (runner) await runner.stop();
+    await this.liveness.stop();
   }
 
   private taskList(): TaskList {

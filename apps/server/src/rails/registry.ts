@@ -5,7 +5,8 @@ import type { Config } from '../core/config.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Db } from '../db/database.js';
 import { AnvilMissingError } from './evm/anvil.js';
-import { deployDemoChain, type DemoChain } from './evm/demo.js';
+import type { DemoChain } from './evm/demo.js';
+import { openDemoChain } from './evm/demo-pidfile.js';
 import { EvmRail } from './evm/rail.js';
 import {
   evmSettingsFromMethod,
@@ -111,7 +112,8 @@ export class Rails {
   }
 
   /**
-   * Test mode with demo data and no EVM node configured: starts anvil with TUSD (see deployDemoChain).
+   * Test mode with demo data and no EVM node configured: starts anvil with TUSD, or adopts the
+   * one a crashed start of this data directory left running (see openDemoChain).
    * A missing anvil binary is a warning, not a failed start.
    */
   async startDemoChain(): Promise<DemoChain | null> {
@@ -122,14 +124,19 @@ export class Rails {
       chainId,
       blockTime: config.DEMO_CHAIN_BLOCK_TIME || undefined,
       fundEth: [await hotWalletAddress(config.dataDir, chainId)],
+      dataDir: config.dataDir,
+      log,
     };
     try {
       try {
-        this.demo = await deployDemoChain({ ...options, port: config.DEMO_CHAIN_PORT });
+        this.demo = await openDemoChain({ ...options, port: config.DEMO_CHAIN_PORT });
       } catch (err) {
         if (err instanceof AnvilMissingError || !config.DEMO_CHAIN_PORT) throw err;
-        log.warn({ port: config.DEMO_CHAIN_PORT }, 'demo chain port busy; using a free port');
-        this.demo = await deployDemoChain({ ...options, port: 0 });
+        log.warn(
+          { port: config.DEMO_CHAIN_PORT, err: err instanceof Error ? err.message : String(err) },
+          'demo chain port busy; using a free port',
+        );
+        this.demo = await openDemoChain({ ...options, port: 0 });
       }
     } catch (err) {
       log.warn(

@@ -49,6 +49,7 @@ export class WorkerLiveness {
   /** Beats and sweeps once now (before this process takes jobs), then every `heartbeatMs`. */
   async start(): Promise<void> {
     await this.tick();
+    if (this.timer) return;
     this.timer = setInterval(() => {
       this.ticking ??= this.tick()
         .catch((err: unknown) => this.log.warn({ err }, 'worker heartbeat failed'))

@@ -115,6 +115,20 @@ export class JobQueue {
     for (const hook of this.onStart) await hook();
   }
 
+  /**
+   * After the database came back (embedded PostgreSQL restarted): new workers with new ids. Jobs the old
+   * workers held when the connection broke keep their old lock; the liveness sweep releases them.
+   */
+  async restart(concurrency: number): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    if (runner) {
+      const stopped = runner.stop().catch((err: unknown) => this.log.warn({ err }, 'job runner stop failed'));
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 5000).unref())]);
+    }
+    await this.start(concurrency);
+  }
+
   async stop(): Promise<void> {
     const runner = this.runner;
     this.runner = null;

@@ -23,8 +23,9 @@ export async function rewatchProcessing(services: Services): Promise<number> {
     WHERE i.status = 'processing' AND i.payment_details ? 'tx_hash'
       AND i.updated_at < now() - ${GRACE}::interval
       AND NOT EXISTS (
-        SELECT 1 FROM graphile_worker.jobs j
-        WHERE j.task_identifier = 'rails:evm:confirm'
+        SELECT 1 FROM graphile_worker._private_jobs j
+        JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'rails:evm:confirm'
           AND j.payload::jsonb -> 'expectation' ->> 'reference' = i.id
           AND j.attempts < j.max_attempts
       )

@@ -1,4 +1,4 @@
-// `npm run chaos -- --runs 50 [--point <crash point>|random]` (or PAYSHELF_CRASH_AT=<point>): the crash
+// `npm run chaos -- --runs 50 [--point <crash point>|random] [--path tx|fast|connect]` (or PAYSHELF_CRASH_AT=<point>): the crash
 // harness of harness.ts against one anvil chain and a database per run, on DATABASE_URL's server when
 // set (an account allowed to CREATE DATABASE), else on an embedded PostgreSQL in a temporary directory.
 // Prints one line per run and `chaos: N runs, D double charges, S stuck`; exits 1 unless both are 0.
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   const chain = await startChain();
   const results: RunResult[] = [];
   try {
-    const plans = plan(runs, only);
+    const plans = plan(runs, only, arg('path'));
     for (const [i, p] of plans.entries()) {
       results.push(await runOnce({ chain, database, log: (l) => console.log(l) }, p, 1 + (i % 8)));
     }

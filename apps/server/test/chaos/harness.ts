@@ -213,9 +213,16 @@ export async function runOnce(deps: HarnessDeps, plan: RunPlan, payerIndex: numb
       const view = await anonymous('GET', `/checkout-sessions/retrieve/${cs}`);
       const session = view.body.checkoutSession as { status: string } | undefined;
       const intent = view.body.paymentIntent as { status: string } | null | undefined;
+      // Reconciled: the order is complete and no job is left locked (a crashed worker's lock is released
+      // by the liveness sweep within about 40 s).
       if (session?.status === 'complete') {
         result.complete = true;
-        break;
+        const locked = await count(
+          pool,
+          `SELECT count(*)::text AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL
+             AND locked_at < now() - interval '5 seconds'`,
+        );
+        if (locked === 0) break;
       }
       // A customer whose payment shows no progress 10 s after the restart pays again (the retry must
       // reuse the in-flight payment, never charge twice).
@@ -261,14 +268,18 @@ export async function runOnce(deps: HarnessDeps, plan: RunPlan, payerIndex: numb
  * Plans `runs` runs: every (placed point, path) pair in turn, then random kills on every path. `only`
  * names one point (placed or not) or 'random'.
  */
-export function plan(runs: number, only?: string): RunPlan[] {
+export function plan(runs: number, only?: string, onlyPath?: string): RunPlan[] {
   const pairs: RunPlan[] = [];
   const placed = placedCrashPoints();
   for (const [point, paths] of Object.entries(CRASH_POINTS) as Array<[CrashPoint, PayPath[]]>) {
     if (only ? point !== only : !placed.includes(point)) continue;
-    for (const p of paths) pairs.push({ path: p, crash: point });
+    for (const p of paths) if (!onlyPath || p === onlyPath) pairs.push({ path: p, crash: point });
   }
-  if (!only || only === 'random') for (const p of PAY_PATHS) pairs.push({ path: p, crash: 'random' });
+  if (!only || only === 'random') {
+    for (const p of PAY_PATHS) if (!onlyPath || p === onlyPath) pairs.push({ path: p, crash: 'random' });
+  }
+  if (pairs.length === 0)
+    throw new Error(`nothing to run for point ${only ?? 'any'} on path ${onlyPath ?? 'any'}`);
   return Array.from({ length: runs }, (_, i) => pairs[i % pairs.length] as RunPlan);
 }
 

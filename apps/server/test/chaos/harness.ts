@@ -219,8 +219,7 @@ export async function runOnce(deps: HarnessDeps, plan: RunPlan, payerIndex: numb
         result.complete = true;
         const locked = await count(
           pool,
-          `SELECT count(*)::text AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL
-             AND locked_at < now() - interval '5 seconds'`,
+          `SELECT count(*)::text AS n FROM graphile_worker._private_jobs WHERE locked_by IS NOT NULL`,
         );
         if (locked === 0) break;
       }

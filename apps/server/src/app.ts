@@ -53,14 +53,23 @@ export interface Server {
 
 export async function createServer(config: Config, log: Logger = createLogger(config)): Promise<Server> {
   let embedded: EmbeddedDatabase | null = null;
+  let restartJobs: (() => Promise<void>) | null = null;
   let url = config.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log);
+    embedded = await startEmbeddedPostgres(config.dataDir, config.EMBEDDED_PG_PORT, log, {
+      restarts: config.EMBEDDED_PG_RESTARTS,
+      // The database is gone for good: exit non-zero so the process supervisor starts us afresh.
+      onGiveUp: () => process.exit(1),
+      onRestarted: () => {
+        restartJobs?.().catch((err: unknown) => log.error({ err }, 'job queue restart failed'));
+      },
+    });
     url = embedded.url;
   }
   await applyMigrations(url, log);
   const database = openDatabase(url, log);
   const jobs = new JobQueue(database.pool, log);
+  restartJobs = () => jobs.restart(config.JOB_CONCURRENCY);
   const bus = new RealtimeBus(url, database.pool, log);
   const relay = new RealtimeHub(bus);
   const rails = new Rails({ config, db: database.db, jobs, log });
@@ -98,7 +107,8 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   });
 
   registerMaintenanceJobs(jobs, database.pool);
-  healthRoutes(app, database);
+  const supervised = embedded;
+  healthRoutes(app, database, () => supervised?.health() ?? { ok: true });
   hostInfoRoutes(app, config);
   await registerIdentity(app, services);
   await registerNavigation(app, services);

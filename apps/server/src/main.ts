@@ -39,8 +39,25 @@ async function main(): Promise<void> {
   };
   // Our shutdown stops PostgreSQL last, after in-flight requests and jobs (db/embedded.ts removes the
   // embedded package's own signal hooks).
+  // A library that loses its database connection mid-query (the embedded PostgreSQL died and is being
+  // restarted) may leave that failure unhandled: log it and keep running; anything else still crashes.
+  process.on('unhandledRejection', (reason) => {
+    if (isConnectionLoss(reason)) {
+      log.warn({ err: reason }, 'database connection lost during a background query');
+      return;
+    }
+    throw reason;
+  });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** PostgreSQL went away: admin shutdown, crash, starting up, refused or reset connection. */
+function isConnectionLoss(reason: unknown): boolean {
+  if (!(reason instanceof Error)) return false;
+  const code = (reason as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && /^(57P0[1-3]|ECONNREFUSED|ECONNRESET|EPIPE)$/.test(code)) return true;
+  return /Connection terminated|not queryable/.test(reason.message);
 }
 
 main().catch((err: unknown) => {

@@ -29,6 +29,8 @@ const schema = z.object({
   DATABASE_URL: z.url().optional(),
   /** Port of the embedded PostgreSQL; 0 picks a free port at every start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Restarts of an embedded PostgreSQL that died (1 s, 2 s, 4 s… apart) before the server exits non-zero. */
+  EMBEDDED_PG_RESTARTS: z.coerce.number().int().min(0).max(20).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Public base URL (scheme + host), used in links sent outside the browser. */
   PUBLIC_URL: z.url().optional(),

@@ -4,10 +4,22 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { superviseEmbedded } from './supervise.js';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** False while PostgreSQL is down and being restarted (for `/healthz`). */
+  health(): { ok: boolean; reason?: string };
   stop(): Promise<void>;
+}
+
+export interface SupervisionOptions {
+  /** Restarts tried after PostgreSQL exits on its own (1 s, 2 s, 4 s… apart) before giving up. */
+  restarts?: number;
+  /** Called once the restarts are used up: the server should exit non-zero so its supervisor restarts it. */
+  onGiveUp?: (err: Error) => void;
+  /** Called after PostgreSQL came back (for example: restart the job workers). */
+  onRestarted?: () => void;
 }
 
 const DATABASE = 'payshelf';
@@ -119,6 +131,7 @@ export async function startEmbeddedPostgres(
   dataDir: string,
   port: number,
   log: Logger,
+  supervision: SupervisionOptions = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true, mode: 0o755 });
@@ -158,5 +171,5 @@ export async function startEmbeddedPostgres(
   }
   const url = embeddedDatabaseUrl(password, chosenPort);
   log.info({ port: chosenPort, databaseDir }, 'embedded PostgreSQL started');
-  return { url, stop: () => pg.stop() };
+  return superviseEmbedded(pg, url, log, supervision);
 }

@@ -9,6 +9,7 @@ import { fundDevWalletOnDemoChain } from './demo/dev-wallet-funds.js';
 import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
+import { registerRewatch } from './intents/rewatch.js';
 import { recordEvent } from './shared/events.js';
 import { billingRoutes } from './billing/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -73,6 +74,7 @@ export async function registerPayment(
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
   registerPaymentFlows(ctx);
+  registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
   if (services.config.DEMO_DATA) await fundDevWalletOnDemoChain(services);

@@ -5,7 +5,8 @@ import type { Config } from '../core/config.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Db } from '../db/database.js';
 import { AnvilMissingError } from './evm/anvil.js';
-import { deployDemoChain, type DemoChain } from './evm/demo.js';
+import type { DemoChain } from './evm/demo.js';
+import { openDemoChain } from './evm/demo-pidfile.js';
 import { EvmRail } from './evm/rail.js';
 import {
   evmSettingsFromMethod,
@@ -40,6 +41,8 @@ export interface WatchRequest {
   method: RailMethod;
   txRef: string;
   expectation: PaymentExpectation;
+  /** A watch started again after the first was lost: a fresh chain of checks (any distinct number). */
+  resumed?: number;
 }
 
 export class Rails {
@@ -89,7 +92,11 @@ export class Rails {
       throw new RailError('rail_unsupported', `no watcher for ${request.method.type} payment methods yet`);
     }
     const settings = evmSettingsFromMethod(request.method);
-    await enqueueWatch(db, toWatchPayload(settings, request.txRef, request.expectation));
+    const payload = toWatchPayload(settings, request.txRef, request.expectation);
+    await enqueueWatch(
+      db,
+      request.resumed === undefined ? payload : { ...payload, resumed: request.resumed },
+    );
   }
 
   /** Called once per confirmed payment, inside the transaction that records it; throw to retry later. */
@@ -105,7 +112,8 @@ export class Rails {
   }
 
   /**
-   * Test mode with demo data and no EVM node configured: starts anvil with TUSD (see deployDemoChain).
+   * Test mode with demo data and no EVM node configured: starts anvil with TUSD, or adopts the
+   * one a crashed start of this data directory left running (see openDemoChain).
    * A missing anvil binary is a warning, not a failed start.
    */
   async startDemoChain(): Promise<DemoChain | null> {
@@ -116,14 +124,19 @@ export class Rails {
       chainId,
       blockTime: config.DEMO_CHAIN_BLOCK_TIME || undefined,
       fundEth: [await hotWalletAddress(config.dataDir, chainId)],
+      dataDir: config.dataDir,
+      log,
     };
     try {
       try {
-        this.demo = await deployDemoChain({ ...options, port: config.DEMO_CHAIN_PORT });
+        this.demo = await openDemoChain({ ...options, port: config.DEMO_CHAIN_PORT });
       } catch (err) {
         if (err instanceof AnvilMissingError || !config.DEMO_CHAIN_PORT) throw err;
-        log.warn({ port: config.DEMO_CHAIN_PORT }, 'demo chain port busy; using a free port');
-        this.demo = await deployDemoChain({ ...options, port: 0 });
+        log.warn(
+          { port: config.DEMO_CHAIN_PORT, err: err instanceof Error ? err.message : String(err) },
+          'demo chain port busy; using a free port',
+        );
+        this.demo = await openDemoChain({ ...options, port: 0 });
       }
     } catch (err) {
       log.warn(

@@ -58,8 +58,9 @@ export async function startChildServer(
   databaseUrl: string,
   extra: Record<string, string> = {},
 ): Promise<ChildServer> {
-  const port = await freePort();
-  const env = await baseEnv(databaseUrl, { PORT: String(port), ...extra });
+  // A restart on the same PORT keeps the address (and the browsers' cookies) valid.
+  const port = Number(extra.PORT) || (await freePort());
+  const env = await baseEnv(databaseUrl, { ...extra, PORT: String(port) });
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', serverEntry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

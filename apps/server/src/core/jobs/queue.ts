@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import {
   Logger as WorkerLogger,
@@ -6,10 +7,12 @@ import {
   runMigrations,
   type Runner,
   type TaskList,
+  type WorkerEvents,
 } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { WorkerLiveness, type LivenessOptions } from './liveness.js';
 
 export interface JobContext {
   jobKey: string | null;
@@ -42,12 +45,17 @@ export class JobQueue {
   private readonly cron: string[] = [];
   private readonly startup: Array<{ task: string; payload: unknown }> = [];
   private runner: Runner | null = null;
-  readonly workerId = `${os.hostname()}:${process.pid}`;
+  private readonly onStart: Array<() => Promise<void>> = [];
+  readonly workerId = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`;
+  readonly liveness: WorkerLiveness;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly log: Logger,
-  ) {}
+    liveness: LivenessOptions = {},
+  ) {
+    this.liveness = new WorkerLiveness(pool, this.workerId, log.child({ component: 'jobs' }), liveness);
+  }
 
   define<S extends z.ZodType>(task: string, payload: S, handler: JobDefinition<S>['run']): void {
     if (this.definitions.has(task)) throw new Error(`job ${task} defined twice`);
@@ -62,6 +70,11 @@ export class JobQueue {
   /** Runs `task` once each time the queue starts (after a crash too), besides its schedule. */
   atStart(task: string, payload: unknown = {}): void {
     this.startup.push({ task, payload });
+  }
+
+  /** Runs once the queue's tables exist and its workers run (for example: a first pass of a periodic job). */
+  whenStarted(hook: () => Promise<void>): void {
+    this.onStart.push(hook);
   }
 
   async enqueue(
@@ -88,23 +101,46 @@ export class JobQueue {
 
   async start(concurrency: number): Promise<void> {
     await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
+    // Beat, and release the jobs of dead processes, before taking any (core/jobs/liveness.ts).
+    await this.liveness.start();
     if (concurrency === 0) return;
     for (const { task, payload } of this.startup) await this.enqueue(task, payload);
+    const events: WorkerEvents = new EventEmitter();
+    events.on('worker:create', ({ worker }) => this.liveness.addWorker(worker.workerId));
+    events.on('worker:stop', ({ worker }) => this.liveness.removeWorker(worker.workerId));
     this.runner = await run({
       pgPool: this.pool,
       concurrency,
+      events,
       noHandleSignals: true,
       pollInterval: 1000,
       logger: this.workerLogger(),
       taskList: this.taskList(),
       parsedCronItems: parseCrontab(this.cron.join('\n')),
     });
+    await this.liveness.tick();
+    for (const hook of this.onStart) await hook();
+  }
+
+  /**
+   * After the database came back (embedded PostgreSQL restarted): new workers with new ids. Jobs the old
+   * workers held when the connection broke keep their old lock; the liveness sweep releases them.
+   */
+  async restart(concurrency: number): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    if (runner) {
+      const stopped = runner.stop().catch((err: unknown) => this.log.warn({ err }, 'job runner stop failed'));
+      await Promise.race([stopped, new Promise((r) => setTimeout(r, 5000).unref())]);
+    }
+    await this.start(concurrency);
   }
 
   async stop(): Promise<void> {
     const runner = this.runner;
     this.runner = null;
     if (runner) await runner.stop();
+    await this.liveness.stop();
   }
 
   private taskList(): TaskList {

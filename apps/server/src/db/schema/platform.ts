@@ -34,6 +34,22 @@ export const jobRuns = pgTable(
   ],
 );
 
+/**
+ * One row per running server process: it rewrites `beat_at` every few seconds. A process whose beat is
+ * older than the takeover limit is dead (kill -9, power cut, lost database): the job queue's locks held by
+ * its `queue_workers` are released so a live process runs those jobs (core/jobs/liveness.ts).
+ */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  process: text('process').primaryKey(),
+  /** The job queue's own worker ids in this process (graphile-worker `locked_by` values). */
+  queueWorkers: text('queue_workers')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Realtime messages too large for a NOTIFY payload (8000 bytes); receivers read them by id. */
 export const realtimeOverflow = pgTable('realtime_overflow', {
   id: bigserial('id', { mode: 'bigint' }).primaryKey(),

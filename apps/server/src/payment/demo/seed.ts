@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import type { Services } from '../../app.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
+import { localClient } from '../../rails/evm/demo.js';
 import { createPrice } from '../catalog/price-service.js';
 import { createProduct } from '../catalog/product-service.js';
 import { createLink } from '../links/service.js';
@@ -178,6 +180,22 @@ async function followDemoChain(services: Services, record: DemoRecord): Promise<
     .update(paymentMethods)
     .set({ settings, updatedAt: new Date() })
     .where(and(eq(paymentMethods.id, record.methodId), eq(paymentMethods.livemode, false)));
+  const [current] = await db
+    .select({ contract: paymentCurrencies.contract })
+    .from(paymentCurrencies)
+    .where(and(eq(paymentCurrencies.id, record.tokenCurrencyId), eq(paymentCurrencies.livemode, false)));
+  const recorded = current?.contract;
+  if (!recorded || recorded.toLowerCase() === demo.token.address.toLowerCase()) return;
+  // The seeded TUSD still holds balances on this chain: never point the currency at another contract.
+  const client = localClient(demo.chainId, demo.rpcUrl);
+  const code = await client.getCode({ address: getAddress(recorded) }).catch(() => undefined);
+  if (code && code !== '0x') {
+    services.log.warn(
+      { recorded, started: demo.token.address },
+      'demo chain: TUSD already deployed at the seeded address; keeping it',
+    );
+    return;
+  }
   await db
     .update(paymentCurrencies)
     .set({ contract: demo.token.address, updatedAt: new Date() })

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import net from 'node:net';
 import path from 'node:path';
 import { freePort } from '../../db/embedded.js';
 
@@ -59,6 +60,14 @@ async function rpcReady(url: string): Promise<boolean> {
   }
 }
 
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
 /** Starts anvil on 127.0.0.1 and resolves once it answers JSON-RPC (about 100 ms). */
 export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const binary = resolveAnvilBinary(options.binary);
@@ -68,6 +77,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
     );
   }
   const port = options.port || (await freePort());
+  // Something (a chain left by a crashed start, another program) already answers there: never take its
+  // answers for this anvil's.
+  if (options.port && !(await portFree(port))) throw new Error(`port ${port} is in use`);
   const chainId = options.chainId ?? 31337;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   if (options.blockTime) args.push('--block-time', String(options.blockTime));

@@ -139,6 +139,9 @@ export async function deployDemoChain(options: DemoChainOptions = {}): Promise<D
     const deployerKey = accounts[0]?.privateKey;
     if (!deployerKey) throw new Error('no deployer');
     const deployer = walletClientFor(chainFor(anvil.chainId, anvil.rpcUrl), deployerKey);
+    // TUSD's address is deterministic only on a fresh chain: never deploy it again on a used one.
+    const nonce = await client.getTransactionCount({ address: deployer.account.address });
+    if (nonce !== 0) throw new Error(`the chain on ${anvil.rpcUrl} is not fresh (deployer nonce ${nonce})`);
     const token = await deployTestToken(client, deployer, 'Test USD', 'TUSD', 6);
     const perAccount = parseUnits(String(options.tokensPerAccount ?? 10_000), token.decimals);
     await mintTo(

@@ -36,6 +36,8 @@ const watchPayload = z.object({
   /** When the watch began (ms since the epoch). */
   since: z.number(),
   attempt: z.number().int().min(0),
+  /** Set on a watch started again for a payment whose watch was lost (its own job keys). */
+  resumed: z.number().int().min(0).optional(),
 });
 export type WatchPayload = z.infer<typeof watchPayload>;
 
@@ -63,7 +65,8 @@ export interface WatcherHost {
 }
 
 function jobKey(p: WatchPayload): string {
-  return `eip155:${p.settings.chainId}/${p.txHash.toLowerCase()}/${p.expectation.reference}/${p.attempt}`;
+  const key = `eip155:${p.settings.chainId}/${p.txHash.toLowerCase()}/${p.expectation.reference}/${p.attempt}`;
+  return p.resumed === undefined ? key : `${key}/r${p.resumed}`;
 }
 
 /** Adds the job with SQL on `db`, so inside a caller's transaction it exists exactly when that commits. */
@@ -116,8 +119,7 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       ctx.log.warn('evm watcher: nobody handles confirmed payments yet; checking again later');
       return later(host.db);
     }
-    let confirmed = false;
-    await host.db.transaction(async (tx) => {
+    const confirmed = await host.db.transaction(async (tx) => {
       const result = await rail.verify(payload.txHash, expectation, { db: tx });
       const age = Date.now() - payload.since;
       if (result.status === 'pending') {
@@ -128,16 +130,16 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       if (result.status === 'confirmed') {
         ctx.log.info({ ...event, confirmations: result.confirmations }, 'evm: payment confirmed');
         for (const handler of host.confirmedHandlers()) await handler({ ...event, payment: result }, tx);
-        // The confirmation and the completion are written, not yet committed.
+        // Crash tests: the payment is recorded in this transaction but not committed yet.
         crashPoint('confirm:before-commit');
-        confirmed = true;
-        return;
+        return true;
       }
       const reason: RejectReason = result.status === 'rejected' ? result.reason : 'not_found';
       const detail = result.status === 'rejected' ? result.detail : 'not mined in time';
       ctx.log.info({ ...event, reason, detail }, 'evm: payment rejected');
       for (const handler of host.rejectedHandlers()) await handler({ ...event, reason, detail }, tx);
     });
-    if (confirmed) crashPoint('confirm:after-commit');
+    // Crash tests: the payment is committed, the job not yet marked done (it runs again after restart).
+    if (confirmed === true) crashPoint('confirm:after-commit');
   });
 }

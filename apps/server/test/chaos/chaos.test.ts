@@ -3,7 +3,6 @@ import { startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import {
   CRASH_POINTS,
-  PAY_PATHS,
   placedCrashPoints,
   runOnce,
   summarize,
@@ -28,7 +27,7 @@ const plans: RunPlan[] = [
   // Each point on a path that reaches it, taking turns among the paths that all reach it.
   ...placedCrashPoints().map((crash, i) => {
     const paths = CRASH_POINTS[crash];
-    return { crash, path: paths[i % paths.length] ?? PAY_PATHS[0] };
+    return { crash, path: paths[i % paths.length] ?? ('tx' as const) };
   }),
   { crash: 'random' as const, path: 'connect' as const },
 ];

@@ -3,6 +3,23 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const viemMessage = 'Chain code lives in apps/server/src/rails/<kind>/.';
+const throughIndex = {
+  regex: '^\\.\\./(?!shared/|flows/)[a-z0-9-]+/(?!index\\.js$)',
+  message: 'Import another payment module only through its index.ts (its service surface).',
+};
+/** no-restricted-imports options: viem and a rail's own files stay inside rails/, plus `extra`. */
+function restricted(...extra) {
+  return {
+    paths: [{ name: 'viem', message: viemMessage }],
+    patterns: [
+      { regex: '^viem/', message: viemMessage },
+      { regex: '(^|/)rails/evm/', message: 'Reach a rail through rails/registry.ts (or rails/dev.ts).' },
+      ...extra,
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-output/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -30,12 +47,29 @@ export default tseslint.config(
   // demo chain); rails know nothing of payment; billing knows nothing of checkout or the flows that
   // compose them (payment/flows/ imports both).
   {
+    // Chain details stay inside their rail plugin: only apps/server/src/rails/<kind>/ uses viem, and the
+    // rest of the server reaches a rail through rails/registry.ts (or rails/dev.ts for test aids).
+    // payment/demo seeds the local EVM demo chain and is the one exception.
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/rails/**', 'apps/server/src/payment/demo/**'],
+    rules: { 'no-restricted-imports': ['error', restricted()] },
+  },
+  {
+    // Module boundaries: a payment module reaches another only through its index.ts (its service
+    // surface), never its tables, repo or internals; cross-module transactions live in payment/flows/.
+    files: ['apps/server/src/payment/*/*.ts'],
+    ignores: ['apps/server/src/payment/demo/**'],
+    rules: { 'no-restricted-imports': ['error', restricted(throughIndex)] },
+  },
+  {
+    files: ['apps/server/src/payment/billing/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'viem', message: 'Chain code lives in apps/server/src/rails/<kind>/.' }] },
+        restricted(throughIndex, {
+          regex: '^\\.\\./(checkout|flows)/',
+          message: 'Billing does not import checkout; flows compose them.',
+        }),
       ],
     },
   },
@@ -45,22 +79,6 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/payment/**'], message: 'Rails do not know the payment modules.' }] },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/payment/billing/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/checkout/**', '**/flows/**'],
-              message: 'Billing does not import checkout; flows compose them.',
-            },
-          ],
-        },
       ],
     },
   },

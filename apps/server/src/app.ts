@@ -15,11 +15,12 @@ import { JobQueue } from './core/jobs/queue.js';
 import { createLogger, OneLineRequestLog } from './core/logger.js';
 import { RealtimeBus } from './core/realtime/bus.js';
 import { RealtimeHub } from './core/realtime/hub.js';
-import { applyMigrations, openDatabase, type Database } from './db/database.js';
+import { applyMigrations, openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
 import { Rails } from './rails/registry.js';
+import type { Services } from './services.js';
 import { registerIdentity } from './platform/identity/index.js';
 import { BINDING_COOKIE } from './platform/identity/connect/routes.js';
 import { SESSION_COOKIE } from './platform/identity/guard.js';
@@ -29,18 +30,6 @@ import { registerNotifications } from './platform/notifications/index.js';
 import { registerNavigation } from './platform/navigation/index.js';
 
 export const RELAY_SOCKET_PATH = '/.well-known/service/relay/websocket';
-
-/** Everything a module needs: modules receive this and register their routes, jobs and topics. */
-export interface Services {
-  config: Config;
-  log: Logger;
-  database: Database;
-  jobs: JobQueue;
-  bus: RealtimeBus;
-  relay: RealtimeHub;
-  /** Payment rails: `rails.forMethod(method)`, `rails.watch(…)`, `rails.onConfirmed(…)`. */
-  rails: Rails;
-}
 
 export interface Server {
   app: FastifyInstance;

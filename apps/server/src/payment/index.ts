@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../app.js';
+import type { Services } from '../services.js';
 import { releaseExpiredStock } from './catalog/stock.js';
 import { pruneChallenges } from './payers/repo.js';
 import { payerRoutes } from './payers/routes.js';
 import { expireDue } from './checkout/repo.js';
-import { fundDevWalletOnDemoChain } from './demo/dev-wallet-funds.js';
+import { fundDevWalletOnDemoChain } from '../rails/dev.js';
 import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';

@@ -1,10 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { adminRoutes } from './admin/adminRoutes';
-
-/** Joins the payment mount point ('/payment', or '/' at the root) and a relative route path. */
-export function atMountPoint(mountPoint: string, path: string): string {
-  return mountPoint === '/' ? `/${path}` : `${mountPoint}/${path}`;
-}
+import { atMountPoint } from './paths';
 
 /** The payment part's routes under its mount point (SPEC.md section 2, payment routes and checkout). */
 export function paymentRoutes(mountPoint: string): RouteObject[] {

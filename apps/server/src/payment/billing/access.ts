@@ -3,7 +3,7 @@
 // (an anonymous browser) nothing. A denied read answers exactly like a missing id, so an id never
 // reveals that it exists.
 import { ApiError } from '../../core/http/errors.js';
-import { getCustomerByDid } from '../customers/repo.js';
+import { getCustomerByDid } from '../customers/index.js';
 import { assertNever, type Caller } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 

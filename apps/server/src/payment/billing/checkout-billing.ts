@@ -8,7 +8,7 @@ import type { StoredSubscriptionData } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
 import { normalizeRecurring } from '@payshelf/money';
 import { invoiceItems, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
-import type { IntentRow } from '../intents/repo.js';
+import type { IntentRow } from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { nextInvoiceNumber } from './invoice-number.js';

@@ -1,10 +1,10 @@
 // The expanded forms the portal pages show: an invoice with its lines (prices and products), currency
 // and method; a subscription with its items, currency, method and latest invoice.
 import type { InvoiceDetail, InvoiceListItem, Price, SubscriptionDetail } from '@payshelf/api';
-import { getPrices, getProducts } from '../catalog/repo.js';
-import { serializePrice } from '../catalog/serialize.js';
-import { getCurrency, getMethod } from '../methods/repo.js';
-import { serializeCurrency, serializeMethod } from '../methods/serialize.js';
+import { getPrices, getProducts } from '../catalog/index.js';
+import { serializePrice } from '../catalog/index.js';
+import { getCurrency, getMethod } from '../methods/index.js';
+import { serializeCurrency, serializeMethod } from '../methods/index.js';
 import type { DbLike } from '../shared/db.js';
 import {
   getInvoice,

@@ -1,7 +1,7 @@
 import type { CurrencyOption, CustomUnitAmount, PriceCreate, PriceTier } from '@payshelf/api';
 import { sortTiers } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import type { CurrencyRow } from '../methods/repo.js';
+import type { CurrencyRow } from '../methods/index.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
 
 const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);

@@ -1,6 +1,6 @@
 import type { PriceCreate, PriceUpdate } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
-import { requireCurrency } from '../methods/service.js';
+import { requireCurrency } from '../methods/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { definedOnly } from '../shared/expand.js';
 import { newId } from '../shared/ids.js';

@@ -12,10 +12,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
-import { getProduct } from '../catalog/repo.js';
-import { serializePrice } from '../catalog/serialize.js';
-import { getCustomerByDid } from '../customers/repo.js';
-import { requireLink } from '../links/service.js';
+import { getProduct } from '../catalog/index.js';
+import { serializePrice } from '../catalog/index.js';
+import { getCustomerByDid } from '../customers/index.js';
+import { requireLink } from '../links/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute, type Method } from '../shared/route.js';
 import {

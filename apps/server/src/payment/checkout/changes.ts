@@ -11,10 +11,10 @@ import {
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
-import { getPrice, getProducts, type PriceRow } from '../catalog/repo.js';
-import { toRulePrice } from '../catalog/serialize.js';
-import { getLink } from '../links/repo.js';
-import { requireCurrency } from '../methods/service.js';
+import { getPrice, getProducts, type PriceRow } from '../catalog/index.js';
+import { toRulePrice } from '../catalog/index.js';
+import { getLink } from '../links/index.js';
+import { requireCurrency } from '../methods/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { checkAmountPrecision, moneyRule, throwIfRule } from '../shared/rules.js';

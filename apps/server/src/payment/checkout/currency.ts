@@ -4,7 +4,7 @@
 import { rescaleUnits } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
-import { requireCurrency } from '../methods/service.js';
+import { requireCurrency } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
 import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';

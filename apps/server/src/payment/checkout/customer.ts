@@ -11,7 +11,7 @@ import {
   insertCustomer,
   updateCustomer,
   type CustomerRow,
-} from '../customers/repo.js';
+} from '../customers/index.js';
 import type { Caller } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';

@@ -9,8 +9,8 @@ import {
   type LineItem as RuleLineItem,
 } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import { getPrices, type PriceRow } from '../catalog/repo.js';
-import { toRulePrice } from '../catalog/serialize.js';
+import { getPrices, type PriceRow } from '../catalog/index.js';
+import { toRulePrice } from '../catalog/index.js';
 import type { StoredLineItem, StoredSubscriptionData } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { newId } from '../shared/ids.js';

@@ -4,7 +4,7 @@ import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
 import { cancelIntent, getIntent, isSettling } from '../intents/index.js';
 import type { Tx } from '../shared/db.js';
-import { releaseStock } from '../catalog/stock.js';
+import { releaseStock } from '../catalog/index.js';
 import { throwIfRule } from '../shared/rules.js';
 import { moveSessionToCurrency } from './currency.js';
 import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from './lines.js';

@@ -2,7 +2,7 @@
 // it shows to anyone but the session's own signed-in customer carries no personal data: no email, and
 // no customer object (name, email, phone, address, DID).
 import type { CheckoutSession } from '@payshelf/api';
-import { getCustomer, type CustomerRow } from '../customers/repo.js';
+import { getCustomer, type CustomerRow } from '../customers/index.js';
 import type { Caller } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import type { SessionRow } from './repo.js';

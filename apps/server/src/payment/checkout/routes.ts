@@ -1,8 +1,8 @@
 import { checkoutSession, checkoutSessionCreate, checkoutSessionUpdate, listQuery } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { getCustomer } from '../customers/repo.js';
-import { serializeCustomer } from '../customers/service.js';
+import { getCustomer } from '../customers/index.js';
+import { serializeCustomer } from '../customers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { wantsExpand } from '../shared/expand.js';

@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '@payshelf/api';
-import { checkoutUrl, expandLineItems } from '../links/serialize.js';
+import { checkoutUrl, expandLineItems } from '../links/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { epochSeconds, iso } from '../shared/time.js';
 import { loadPrices } from './lines.js';

@@ -1,9 +1,9 @@
 import type { CheckoutSessionCreate, LineItemInput } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredSubscriptionData } from '../../db/schema/index.js';
-import { releaseExpiredStock } from '../catalog/stock.js';
-import { requireCustomer } from '../customers/service.js';
-import type { LinkRow } from '../links/repo.js';
+import { releaseExpiredStock } from '../catalog/index.js';
+import { requireCustomer } from '../customers/index.js';
+import type { LinkRow } from '../links/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';

@@ -3,10 +3,10 @@
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentTarget } from '../../rails/types.js';
-import { hasPastDueInvoice } from '../billing/past-due.js';
-import { reserveStock } from '../catalog/stock.js';
-import { type CustomerRow } from '../customers/repo.js';
-import { serializeCustomer } from '../customers/service.js';
+import { hasPastDueInvoice } from '../billing/index.js';
+import { reserveStock } from '../catalog/index.js';
+import { type CustomerRow } from '../customers/index.js';
+import { serializeCustomer } from '../customers/index.js';
 import {
   cancelIntent,
   createIntent,
@@ -21,7 +21,7 @@ import {
 } from '../intents/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
-import { assertPayerChoice, chosenPayer } from '../payers/service.js';
+import { assertPayerChoice, chosenPayer } from '../payers/index.js';
 import { completeWithoutPayment } from '../flows/complete-checkout.js';
 import { assertCrossSellTaken } from './changes.js';
 import { moveSessionToCurrency } from './currency.js';

@@ -1,11 +1,11 @@
 import type { PaymentMethod } from '@payshelf/api';
-import { getCustomerByDid } from '../customers/repo.js';
-import { getIntent, serializeIntent } from '../intents/repo.js';
-import { serializeCustomer } from '../customers/service.js';
-import { getLink } from '../links/repo.js';
-import { linkObject } from '../links/service.js';
-import { activeMethodsWithCurrencies } from '../methods/repo.js';
-import { serializeMethod } from '../methods/serialize.js';
+import { getCustomerByDid } from '../customers/index.js';
+import { getIntent, serializeIntent } from '../intents/index.js';
+import { serializeCustomer } from '../customers/index.js';
+import { getLink } from '../links/index.js';
+import { linkObject } from '../links/index.js';
+import { activeMethodsWithCurrencies } from '../methods/index.js';
+import { serializeMethod } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { loadPrices, payableCurrencies } from './lines.js';
 import { callersSessionCustomer, sessionForCaller } from './privacy.js';

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
 import { localClient } from '../../rails/evm/demo.js';
-import { createPrice } from '../catalog/price-service.js';
-import { createProduct } from '../catalog/product-service.js';
-import { createLink } from '../links/service.js';
-import { createCurrency, createMethod } from '../methods/service.js';
+import { createPrice } from '../catalog/index.js';
+import { createProduct } from '../catalog/index.js';
+import { createLink } from '../links/index.js';
+import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { DEFAULT_TUSD_ADDRESS, DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
 

@@ -14,12 +14,12 @@ import { eq, sql } from 'drizzle-orm';
 import { prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
-import { billCheckout, type BillableLine } from '../billing/checkout-billing.js';
-import { sellReservedStock } from '../catalog/stock.js';
-import { invoiceObject } from '../billing/serialize.js';
-import { loadPrices, priceOf, toRuleItem } from '../checkout/lines.js';
-import { getSession, updateSession, type SessionRow } from '../checkout/repo.js';
-import { sessionObject } from '../checkout/serialize.js';
+import { billCheckout, type BillableLine } from '../billing/index.js';
+import { sellReservedStock } from '../catalog/index.js';
+import { invoiceObject } from '../billing/index.js';
+import { loadPrices, priceOf, toRuleItem } from '../checkout/index.js';
+import { getSession, updateSession, type SessionRow } from '../checkout/index.js';
+import { sessionObject } from '../checkout/index.js';
 import {
   covers,
   failIntent,
@@ -28,11 +28,11 @@ import {
   succeedIntent,
   type IntentRow,
 } from '../intents/index.js';
-import { updateIntent } from '../intents/repo.js';
+import { updateIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
-import { withoutPersonalData } from '../checkout/privacy.js';
+import { withoutPersonalData } from '../checkout/index.js';
 
 /** Counts what was sold against each effective price's stock. */
 async function countSold(tx: DbLike, session: SessionRow): Promise<void> {

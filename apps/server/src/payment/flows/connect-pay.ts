@@ -7,11 +7,11 @@ import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
 import { RailError } from '../../rails/types.js';
-import { assertOpen } from '../checkout/mutate.js';
-import { getSession } from '../checkout/repo.js';
-import { readSession } from '../checkout/service.js';
+import { assertOpen } from '../checkout/index.js';
+import { getSession } from '../checkout/index.js';
+import { readSession } from '../checkout/index.js';
 import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
-import { recordWalletPayer } from '../payers/service.js';
+import { recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
 

@@ -6,10 +6,10 @@
 import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentExpectation } from '../../rails/types.js';
-import { assertOpen } from '../checkout/mutate.js';
-import { getSession, type SessionRow } from '../checkout/repo.js';
-import { readSession } from '../checkout/service.js';
-import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/submit.js';
+import { assertOpen } from '../checkout/index.js';
+import { getSession, type SessionRow } from '../checkout/index.js';
+import { readSession } from '../checkout/index.js';
+import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/index.js';
 import {
   getIntent,
   inFlightAttempt,
@@ -22,7 +22,7 @@ import {
   type IntentRow,
   type PayingWith,
 } from '../intents/index.js';
-import { mayPullFrom } from '../payers/service.js';
+import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';

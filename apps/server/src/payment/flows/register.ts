@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
-import { getCustomer } from '../customers/repo.js';
+import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { registerReconcileJob } from './reconcile-attempts.js';

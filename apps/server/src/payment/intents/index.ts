@@ -5,3 +5,4 @@ export * from './service.js';
 export * from './attempts.js';
 export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
 export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';
+export { updateIntent } from './repo.js';

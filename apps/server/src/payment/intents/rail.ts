@@ -1,7 +1,7 @@
 import type { Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
 import { ApiError } from '../../core/http/errors.js';
-import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/repo.js';
+import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 

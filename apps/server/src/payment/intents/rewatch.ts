@@ -5,10 +5,10 @@
 // liveness sweep (core/jobs/liveness.ts) hands that job to a live process.
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { paymentIntents } from '../../db/schema/index.js';
 import type { PaymentExpectation } from '../../rails/types.js';
-import { getCurrency, getMethod } from '../methods/repo.js';
+import { getCurrency, getMethod } from '../methods/index.js';
 import { assetOf } from './rail.js';
 
 export const REWATCH_TASK = 'payment:rewatch-processing';

@@ -1,8 +1,8 @@
 import type { PaymentLink, PaymentLinkCreate, PaymentLinkUpdate } from '@payshelf/api';
 import { donationLimits } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import { loadPrices, resolveLineItems } from '../checkout/lines.js';
-import { requireCurrency } from '../methods/service.js';
+import { loadPrices, resolveLineItems } from '../checkout/index.js';
+import { requireCurrency } from '../methods/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { definedOnly } from '../shared/expand.js';

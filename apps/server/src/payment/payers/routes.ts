@@ -8,11 +8,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
 import type { Rail } from '../../rails/types.js';
-import { assertNotOthersSession, ownCustomer } from '../checkout/customer.js';
-import { assertOpen } from '../checkout/mutate.js';
-import { readSession } from '../checkout/service.js';
-import { railProblem } from '../intents/rail.js';
-import { getMethod } from '../methods/repo.js';
+import { assertNotOthersSession, ownCustomer } from '../checkout/index.js';
+import { assertOpen } from '../checkout/index.js';
+import { readSession } from '../checkout/index.js';
+import { railProblem } from '../intents/index.js';
+import { getMethod } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { createChallenge, proveChallenge } from './service.js';

@@ -1,8 +1,8 @@
 import type { SessionUser } from '@payshelf/api';
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import type { Db } from '../../db/database.js';
-import type { OpenApiRegistry } from '../openapi/registry.js';
+import type { OpenApiRegistry } from '../openapi/index.js';
 import type { CatalogCache } from './catalog-cache.js';
 
 interface CallerBase {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
-import { runIdempotent } from '../idempotency/service.js';
-import { authenticateMerchant } from '../keys/auth.js';
+import { runIdempotent } from '../idempotency/index.js';
+import { authenticateMerchant } from '../keys/index.js';
 import type { Caller, PaymentContext } from './context.js';
 import { checkResponse } from './response-check.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { analyticsRoutes } from './routes.js';
 
 /** Page-view and event beacons, counted per day without visitor data, and the owners' report. */

@@ -1,6 +1,6 @@
 import { ANALYTICS_PREFIX, pageviewsQuery } from '@payshelf/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { requireRole } from '../identity/index.js';
 import { cleanEventName, cleanPagePath, isBot } from './clean.js';

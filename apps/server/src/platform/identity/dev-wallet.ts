@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { HeadlessWallet, loadOrCreateKey, type Transport } from '@payshelf/wallet';
 import type { FastifyInstance } from 'fastify';
-import { evmSignatureAnswerer } from '../../rails/evm/wallet-answerer.js';
+import { walletSignatureAnswerer } from '../../rails/dev.js';
+import { DEV_WALLET_PROFILE } from './dev-wallet-profile.js';
 
-export const DEV_WALLET_PROFILE = { fullName: 'Test User', email: 'test.user@example.com' };
+export { DEV_WALLET_PROFILE };
 
 /**
  * The test wallet behind "Approve with test wallet": the headless wallet with a key kept in
@@ -27,7 +28,7 @@ export async function createDevWallet(app: FastifyInstance, dataDir: string) {
     profile: { ...DEV_WALLET_PROFILE, ...key.profile },
     transport,
     // Signs the EVM transfer of the payment `checkout` action with the key's derived EVM account.
-    answerers: { signature: evmSignatureAnswerer },
+    answerers: { signature: walletSignatureAnswerer },
   });
   return { did: wallet.did, approve: (deepLink: string) => wallet.approve(deepLink) };
 }

@@ -1,7 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { ApiError } from '../../core/http/errors.js';
 import { loadAppWallet } from './app-wallet.js';
 import { DidConnect } from './connect/registry.js';

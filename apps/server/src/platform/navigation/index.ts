@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { navigationRoutes } from './routes.js';
 import { seedNavigation } from './service.js';
 

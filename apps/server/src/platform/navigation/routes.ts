@@ -1,6 +1,6 @@
 import { navigationConfig } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { parseWith } from '../../core/http/errors.js';
 import { optionalUser, requireRole } from '../identity/index.js';
 import { brandingAssetRoutes } from './branding.js';

@@ -1,5 +1,5 @@
 import type { Branding, NavigationAnswer, NavigationConfig, NavigationConfigAnswer } from '@payshelf/api';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { BRANDING_PATH } from './branding.js';
 import { defaultNavigation } from './defaults.js';
 import { navigationFor } from './filter.js';

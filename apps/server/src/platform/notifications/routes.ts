@@ -5,7 +5,7 @@ import {
   NOTIFICATIONS_API_PATH,
 } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { parseWith } from '../../core/http/errors.js';
 import { requireRole, requireUser } from '../identity/index.js';
 import { listFor, markReadFor, notify, unreadCountOf } from './service.js';

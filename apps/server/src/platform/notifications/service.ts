@@ -8,7 +8,7 @@ import {
   type NotificationListQuery,
   type NotificationReadEvent,
 } from '@payshelf/api';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { busClientOf } from './publish.js';
 import {
   countUnread,

@@ -1,6 +1,6 @@
 import { USER_SOCKET_HEARTBEAT_SECONDS, USER_SOCKET_PATH, userTopic } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../app.js';
+import type { Services } from '../../services.js';
 import { RealtimeHub } from '../../core/realtime/hub.js';
 import { optionalUser } from '../identity/index.js';
 

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
 import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
-import { atMountPoint } from '../routes';
+import { atMountPoint } from '../paths';
 import { CheckoutApi, type CheckoutSessionData, type CheckoutView } from './logic/api';
 import { startOrResume } from './logic/linkSession';
 

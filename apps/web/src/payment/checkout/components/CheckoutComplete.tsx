@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography, keyframes } from '@mui/material';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { atMountPoint } from '../../routes';
+import { atMountPoint } from '../../paths';
 import type { CheckoutSessionData } from '../logic/api';
 import { webUrl } from '../logic/safeUrl';
 

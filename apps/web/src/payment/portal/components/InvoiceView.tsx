@@ -3,7 +3,7 @@ import type { InvoiceDetail } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
-import { atMountPoint } from '../../routes';
+import { atMountPoint } from '../../paths';
 import { amountText, invoiceStatusColor, isStruckThrough } from '../logic/invoiceView';
 import { DetailList, type DetailRow } from './DetailList';
 import { InvoiceAmount } from './InvoiceAmount';

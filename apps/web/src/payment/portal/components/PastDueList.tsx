@@ -17,7 +17,7 @@ import type { InvoiceListItem } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
-import { atMountPoint } from '../../routes';
+import { atMountPoint } from '../../paths';
 import { amountText, invoiceLabel, invoiceStatusColor } from '../logic/invoiceView';
 import { groupByCurrency, groupLabel, type PastDueGroup } from '../logic/pastDue';
 import { DetailList } from './DetailList';

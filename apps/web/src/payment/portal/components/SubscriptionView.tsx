@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
 import { money } from '../../checkout/logic/format';
-import { atMountPoint } from '../../routes';
+import { atMountPoint } from '../../paths';
 import { invoiceLabel } from '../logic/invoiceView';
 import {
   endDate,

@@ -1,7 +1,7 @@
 // The past-due page as plain data: its address (with the page to go back to) and the customer's
 // past-due invoices grouped by currency, each group with the amount still owed in that currency.
 import type { InvoiceListItem, PaymentCurrency, PaymentMethod } from '@payshelf/api';
-import { atMountPoint } from '../../routes';
+import { atMountPoint } from '../../paths';
 
 /** `{mount}/customer/invoice/past-due?referer=…`: the back button of that page returns to `referer`. */
 export function pastDuePath(mountPoint: string, referer: string): string {

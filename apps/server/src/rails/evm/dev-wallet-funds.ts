@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { loadOrCreateKey } from '@payshelf/wallet';
 import { erc20Abi, getAddress } from 'viem';
-import type { Services } from '../../app.js';
-import { DEV_WALLET_PROFILE } from '../../platform/identity/dev-wallet.js';
-import { chainFor, walletClientFor } from '../../rails/evm/client.js';
-import { localClient, mintTo, testClient } from '../../rails/evm/demo.js';
-import { evmAccountOf } from '../../rails/evm/wallet-answerer.js';
+import type { Services } from '../../services.js';
+import { DEV_WALLET_PROFILE } from '../../platform/identity/dev-wallet-profile.js';
+import { chainFor, walletClientFor } from './client.js';
+import { localClient, mintTo, testClient } from './demo.js';
+import { evmAccountOf } from './wallet-answerer.js';
 
 /**
  * With the test wallet (DEV_WALLET=1) and the demo chain, the wallet's derived EVM account holds ETH for

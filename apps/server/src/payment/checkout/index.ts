@@ -1,0 +1,11 @@
+// The checkout module's public face: other payment modules and flows import only from here.
+export { assertNotOthersSession, ownCustomer } from './customer.js';
+export { loadPrices, priceOf, resolveLineItems, toRuleItem } from './lines.js';
+export type { PriceMap } from './lines.js';
+export { assertOpen } from './mutate.js';
+export { withoutPersonalData } from './privacy.js';
+export { getSession, updateSession } from './repo.js';
+export type { SessionRow } from './repo.js';
+export { sessionObject } from './serialize.js';
+export { readSession } from './service.js';
+export { ACCOUNT_CHANGED, assertMayPay } from './submit.js';

@@ -1,0 +1,5 @@
+// The methods module's public face: other payment modules and flows import only from here.
+export { activeMethodsWithCurrencies, getCurrency, getMethod } from './repo.js';
+export type { CurrencyRow, MethodRow } from './repo.js';
+export { serializeCurrency, serializeMethod } from './serialize.js';
+export { createCurrency, createMethod, requireCurrency } from './service.js';

@@ -17,10 +17,13 @@ function checkText(value: string, where: string, max: number): void {
   if (value.length > max) throw invalid(`${where}: must be at most ${max} characters`, where);
 }
 
-/** Path parameters and query values: storable text of bounded length (keys included). */
+/**
+ * Path parameters and query values: storable text of bounded length (keys included). A wildcard path
+ * (`*`, e.g. the analytics beacon's page path) may be as long as a query value; its route shortens it.
+ */
 function checkUrl(request: FastifyRequest): void {
   for (const [name, value] of Object.entries((request.params ?? {}) as Record<string, unknown>)) {
-    if (typeof value === 'string') checkText(value, name, MAX_PARAM_LENGTH);
+    if (typeof value === 'string') checkText(value, name, name === '*' ? MAX_QUERY_LENGTH : MAX_PARAM_LENGTH);
   }
   for (const [name, value] of Object.entries((request.query ?? {}) as Record<string, unknown>)) {
     checkText(name, 'query', MAX_PARAM_LENGTH);

@@ -15,22 +15,28 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config);
-  const server = await createServer(config, log);
-  const url = await server.start();
-  log.info({ url }, `Payshelf is running at ${url}`);
 
-  let shuttingDown = false;
+  // Signals are handled from the first moment: a stop asked for while the server is still starting
+  // (migrations, demo chain, job workers) waits for the start to finish and then stops everything,
+  // the embedded PostgreSQL included, instead of dying with the default signal action.
+  let server: Awaited<ReturnType<typeof createServer>> | null = null;
+  let stopRequested: string | null = null;
   const shutdown = (signal: string) => {
-    if (shuttingDown) return;
-    shuttingDown = true;
+    if (stopRequested) return;
+    stopRequested = signal;
     log.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       log.error('graceful shutdown timed out; exiting');
       process.exit(1);
     }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    server
-      .stop()
+    if (server) stopAndExit(server);
+  };
+  let starting: Promise<unknown> = Promise.resolve();
+  const stopAndExit = (running: NonNullable<typeof server>) => {
+    starting
+      .catch(() => undefined)
+      .then(() => running.stop())
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         log.error({ err }, 'shutdown failed');
@@ -50,6 +56,15 @@ async function main(): Promise<void> {
   });
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  const created = await createServer(config, log);
+  server = created;
+  if (stopRequested) return stopAndExit(created);
+  const start = created.start();
+  starting = start;
+  const url = await start;
+  if (stopRequested) return;
+  log.info({ url }, `Payshelf is running at ${url}`);
 }
 
 /** PostgreSQL went away: admin shutdown, crash, starting up, refused or reset connection. */

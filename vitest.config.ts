@@ -38,6 +38,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // A page follows the server's answer (a total after an amount change, a status after a
+          // payment); on a busy machine that takes more than vitest's default 1 s poll budget.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           pool: 'forks',
           fileParallelism: false,
         },

@@ -178,7 +178,7 @@ describe('donation checkout', () => {
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('1 TUSD');
     await page.goto(`/payment/checkout/link/${link}`);
     await page.getByTestId('donation-summary').waitFor();
-    expect(await page.getByTestId('donation-preset-0').getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByTestId('donation-preset-0').getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => page.getByTestId('checkout-total').textContent()).toBe('1 TUSD');
     await context.close();
   });

@@ -93,6 +93,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
     checkoutStartPerMinute: config.CHECKOUT_START_RATE_PER_MINUTE,
     apiKeyFailuresPerMinute: config.API_KEY_FAILURE_RATE_PER_MINUTE,
     analyticsBeaconsPerMinute: config.ANALYTICS_BEACON_RATE_PER_MINUTE,
+    pool: database.pool,
   });
 
   registerMaintenanceJobs(jobs, database.pool);

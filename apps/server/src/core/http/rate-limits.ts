@@ -1,6 +1,7 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.js';
+import { postgresRateStore } from './rate-store.js';
 
 export interface RateLimitSettings {
   paymentMount: string;
@@ -11,6 +12,8 @@ export interface RateLimitSettings {
   apiKeyFailuresPerMinute: number;
   /** Page-view and event beacons one client address may send per minute. */
   analyticsBeaconsPerMinute: number;
+  /** Where the counters live (shared by every server process). */
+  pool: Parameters<typeof postgresRateStore>[0];
 }
 
 type Limiter = (
@@ -41,7 +44,7 @@ async function enforce(
 
 /**
  * Per-client-address limits (client address as Fastify sees it: TRUST_PROXY decides whether
- * X-Forwarded-For counts), kept in this process's memory:
+ * X-Forwarded-For counts), counted in PostgreSQL so they hold across server processes:
  * - starting a checkout session from a payment link (anyone may, without signing in);
  * - secret-key guessing: only calls answered 401 count, and once over the limit every call with an
  *   Authorization header is refused until the window ends;
@@ -52,11 +55,24 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
   const limiters: { checkoutStart?: Limiter; keyFailures?: Limiter; beacons?: Limiter } = {};
   // A scope of its own: the plugin's route hooks stay out of every other module's routes.
   await app.register(async (scope) => {
-    await scope.register(fastifyRateLimit, { global: false });
-    const perMinute = (max: number) => scope.createRateLimit({ max, timeWindow: 60_000 });
-    limiters.checkoutStart = perMinute(settings.checkoutStartPerMinute);
-    limiters.keyFailures = perMinute(settings.apiKeyFailuresPerMinute);
-    limiters.beacons = perMinute(settings.analyticsBeaconsPerMinute);
+    // A database outage fails the request elsewhere; the limiter itself then lets it through.
+    await scope.register(fastifyRateLimit, {
+      global: false,
+      store: postgresRateStore(settings.pool),
+      skipOnError: true,
+    });
+    const perMinute = (groupId: string, max: number) => {
+      // `groupId` names the limiter's counters (the plugin passes it to the store's child).
+      const options: Parameters<typeof scope.createRateLimit>[0] & { groupId: string } = {
+        max,
+        timeWindow: 60_000,
+        groupId: `${groupId}|`,
+      };
+      return scope.createRateLimit(options);
+    };
+    limiters.checkoutStart = perMinute('checkout-start', settings.checkoutStartPerMinute);
+    limiters.keyFailures = perMinute('key-failures', settings.apiKeyFailuresPerMinute);
+    limiters.beacons = perMinute('beacons', settings.analyticsBeaconsPerMinute);
   });
   const { checkoutStart, keyFailures, beacons } = limiters;
   if (!checkoutStart || !keyFailures || !beacons) throw new Error('rate limits did not start');

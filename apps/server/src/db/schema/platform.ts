@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Instance-wide key/value settings (for example: which one-time setup steps have run). */
 export const instanceSettings = pgTable('instance_settings', {
@@ -56,3 +67,22 @@ export const realtimeOverflow = pgTable('realtime_overflow', {
   payload: jsonb('payload').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Rate-limit counters shared by every server process: hits of one key (limiter + client address) in one
+ * fixed window (`window_index` = epoch ms / `window_ms`). Pruned daily by the maintenance job.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowMs: integer('window_ms').notNull(),
+    windowIndex: bigint('window_index', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.key, t.windowMs, t.windowIndex] }),
+    index('rate_limit_hits_created_at').on(t.createdAt),
+  ],
+);

@@ -1,4 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
+import { postgresRateStore } from '../../core/http/rate-store.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
@@ -41,6 +42,8 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
   await app.register(async (scope) => {
     await scope.register(fastifyRateLimit, {
       global: false,
+      store: postgresRateStore(database.pool),
+      skipOnError: true,
       errorResponseBuilder: () =>
         new ApiError('rate_limit_error', 'rate_limited', 'Too many sign-in attempts; try again in a minute'),
     });

@@ -18,6 +18,7 @@ import { RealtimeHub } from './core/realtime/hub.js';
 import { applyMigrations, openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { healthRoutes } from './platform/health/routes.js';
+import { domainRoutes, withSavedPublicUrl } from './platform/host/domain.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
 import { Rails } from './rails/registry.js';
 import type { Services } from './services.js';
@@ -40,7 +41,9 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-export async function createServer(config: Config, log: Logger = createLogger(config)): Promise<Server> {
+export async function createServer(given: Config, log: Logger = createLogger(given)): Promise<Server> {
+  // The configuration from the environment; once the database is open, a saved public URL may fill in.
+  let config = given;
   let embedded: EmbeddedDatabase | null = null;
   let restartJobs: (() => Promise<void>) | null = null;
   let url = config.DATABASE_URL;
@@ -57,6 +60,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   }
   await applyMigrations(url, log);
   const database = openDatabase(url, log);
+  config = await withSavedPublicUrl(given, database.pool);
   const jobs = new JobQueue(database.pool, log);
   restartJobs = () => jobs.restart(config.JOB_CONCURRENCY);
   const bus = new RealtimeBus(url, database.pool, log);
@@ -101,6 +105,7 @@ export async function createServer(config: Config, log: Logger = createLogger(co
   healthRoutes(app, database, () => supervised?.health() ?? { ok: true });
   hostInfoRoutes(app, config);
   await registerIdentity(app, services);
+  domainRoutes(app, given, config, database.pool);
   await registerNavigation(app, services);
   registerNotifications(app, services);
   registerAnalytics(app, services);

@@ -7,6 +7,8 @@ import {
   NOTIFICATIONS_API_PATH,
   notificationListQuery,
   pageviewsQuery,
+  updateDomainBody,
+  updateProfileBody,
 } from '@payshelf/api';
 import { z } from 'zod';
 import type { JsonSchema } from './schema-arbitrary.js';
@@ -33,6 +35,18 @@ function queryParams(schema: z.ZodType): Operation['params'] {
 const anyJson: JsonSchema = { type: 'object', additionalProperties: {} };
 
 export const platformOperations: Operation[] = [
+  { method: 'GET', path: '/api/user/account', params: [], body: null, auths: ['customer'] },
+  {
+    method: 'PUT',
+    path: '/api/user/profile',
+    params: [],
+    body: json(updateProfileBody),
+    auths: ['customer'],
+  },
+  { method: 'DELETE', path: '/api/user/sessions/{id}', params: [], body: null, auths: ['customer'] },
+  { method: 'POST', path: '/api/user/sessions/sign-out-others', params: [], body: null, auths: ['customer'] },
+  { method: 'GET', path: '/api/host/domain', params: [], body: null, auths: ['admin'] },
+  { method: 'PUT', path: '/api/host/domain', params: [], body: json(updateDomainBody), auths: ['admin'] },
   { method: 'GET', path: '/api/members', params: queryParams(memberListQuery), body: null, auths: ['admin'] },
   {
     method: 'POST',

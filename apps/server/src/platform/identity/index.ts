@@ -11,6 +11,7 @@ import { sessionOf, type Identity } from './guard.js';
 import { loginAction } from './login.js';
 import { IdentityRepo } from './repo.js';
 import { identityRoutes } from './routes.js';
+import { accountRoutes } from './account-routes.js';
 import { IdentityService, userTopic } from './service.js';
 
 export type { ConnectAction, ClaimSet } from './connect/action.js';
@@ -69,6 +70,7 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
   app.decorate('identity', identity);
   identity.connect.register(loginAction(service));
   identityRoutes(app, service);
+  accountRoutes(app, service);
 
   relay.allow('identity:user:', async (topic, request) => {
     const session = await sessionOf(request);

@@ -2,12 +2,14 @@ import {
   and,
   asc,
   count,
+  desc,
   eq,
   exists,
   gt,
   ilike,
   inArray,
   isNull,
+  ne,
   notExists,
   or,
   sql,
@@ -208,6 +210,42 @@ export class IdentityRepo {
         expiresAt: sql`LEAST(now() + make_interval(secs => ${idleSeconds}), ${sessions.maxExpiresAt})`,
       })
       .where(eq(sessions.id, id));
+  }
+
+  /** The user's sessions that can still be used, most recently used first. */
+  async liveSessionsOf(did: string) {
+    const now = new Date();
+    return this.db
+      .select()
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userDid, did),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+          gt(sessions.maxExpiresAt, now),
+        ),
+      )
+      .orderBy(desc(sessions.lastUsedAt))
+      .limit(100);
+  }
+
+  /** Revokes the user's own sessions: one (`only`) or all but one (`except`). Answers how many. */
+  async revokeSessionsOf(did: string, which: { only: string } | { except: string }): Promise<number> {
+    const target = 'only' in which ? eq(sessions.id, which.only) : ne(sessions.id, which.except);
+    const rows = await this.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userDid, did), isNull(sessions.revokedAt), target))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  async updateProfile(did: string, profile: { fullName: string; email: string }): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...profile, updatedAt: new Date() })
+      .where(eq(users.did, did));
   }
 
   async revokeSession(id: string): Promise<void> {

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type { Member, MemberList, MemberListQuery, Passport, PassportRole, SessionUser } from '@payshelf/api';
+import type {
+  AccountResponse,
+  Member,
+  MemberList,
+  MemberListQuery,
+  Passport,
+  PassportRole,
+  SessionUser,
+  UpdateProfileBody,
+} from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { RealtimeBus } from '../../core/realtime/bus.js';
 import { hashSecret, newSecret } from './connect/secrets.js';
@@ -94,6 +103,49 @@ export class IdentityService {
 
   revokeSession(id: string): Promise<void> {
     return this.repo.revokeSession(id);
+  }
+
+  /** The user centre: the user, and every browser they are signed in on (`current` marks the asking one). */
+  async account(did: string, currentSessionId: string): Promise<AccountResponse> {
+    const user = await this.repo.findUser(this.repo.db, did);
+    const sessionUser = await this.sessionUser(did);
+    if (!user || !sessionUser) throw ApiError.unauthenticated();
+    const live = await this.repo.liveSessionsOf(did);
+    return {
+      user: sessionUser,
+      createdAt: user.createdAt.toISOString(),
+      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      sessions: live.map((s) => ({
+        id: s.id,
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: s.lastUsedAt.toISOString(),
+        expiresAt: new Date(Math.min(s.expiresAt.getTime(), s.maxExpiresAt.getTime())).toISOString(),
+        userAgent: s.userAgent,
+        ip: s.ip,
+        current: s.id === currentSessionId,
+      })),
+    };
+  }
+
+  /** Name and email as the user sets them; a wallet that shares a profile at sign-in replaces them. */
+  async updateProfile(did: string, profile: UpdateProfileBody): Promise<SessionUser> {
+    await this.repo.updateProfile(did, profile);
+    await this.announce(did);
+    const user = await this.sessionUser(did);
+    if (!user) throw ApiError.unauthenticated();
+    return user;
+  }
+
+  /** Signs out one of the user's own browsers; someone else's session is "not found". */
+  async revokeOwnSession(did: string, sessionId: string): Promise<void> {
+    if ((await this.repo.revokeSessionsOf(did, { only: sessionId })) === 0) {
+      throw ApiError.notFound('No such session', 'session_not_found');
+    }
+  }
+
+  /** Signs out every browser of the user but the asking one; answers how many were signed out. */
+  revokeOtherSessions(did: string, currentSessionId: string): Promise<number> {
+    return this.repo.revokeSessionsOf(did, { except: currentSessionId });
   }
 
   async sessionUser(did: string): Promise<SessionUser | null> {

@@ -7,8 +7,11 @@ import { ApiError } from './errors.js';
 /** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
 
-/** Pages of the web app under the well-known prefix (notification centre, analytics, login, members, navigation). */
+/** Pages of the web app under the well-known prefix (user centre, notification centre, analytics, login,
+ * members, navigation, domains). */
 const WELL_KNOWN_PAGES = [
+  '/.well-known/service/user',
+  '/.well-known/service/admin/domains',
   '/.well-known/service/user/notifications',
   '/.well-known/service/admin/analytics',
   '/.well-known/service/login',

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { DOMAINS_SETTINGS_PATH } from '../../header/domain/domainWarning';
+import { USER_SERVICE_PREFIX } from '../../header/session/sessionLinks';
 import { LOGIN_PATH, MEMBERS_PATH } from './paths';
 import { RequireLogin } from './RequireLogin';
 
-/** The login page (where a login by redirect lands) and the members page (login required). */
+/** The login page (where a login by redirect lands); members, user centre and domain pages (login required). */
 export function authRoutes(): RouteObject[] {
   return [
     { path: LOGIN_PATH, lazy: async () => ({ Component: (await import('./LoginPage')).LoginPage }) },
@@ -12,6 +14,14 @@ export function authRoutes(): RouteObject[] {
         {
           path: MEMBERS_PATH,
           lazy: async () => ({ Component: (await import('./MembersPage')).MembersPage }),
+        },
+        {
+          path: USER_SERVICE_PREFIX,
+          lazy: async () => ({ Component: (await import('../account/ProfilePage')).ProfilePage }),
+        },
+        {
+          path: DOMAINS_SETTINGS_PATH,
+          lazy: async () => ({ Component: (await import('../account/DomainsPage')).DomainsPage }),
         },
       ],
     },

@@ -134,4 +134,38 @@ describe('customer portal pages', () => {
     expect(await page.getByTestId('detail-total').textContent()).toBe('0 TUSD');
     await context.close();
   });
+  it('gives the buyer a billing overview, the invoice list and the subscription list', async () => {
+    const { context, page } = await newPage();
+    await signInAsNewCustomer(page, 'Pia', '/payment/demo');
+    await payDemo(page, 'One-time purchase', 'Pia');
+    await payWithTestWallet(page);
+    await page.getByTestId('checkout-complete').waitFor({ timeout: 60_000 });
+
+    await page.goto('/payment/customer');
+    const summary = page.getByTestId('portal-summary');
+    await summary.first().waitFor();
+    expect(await summary.first().textContent()).toMatch(/Paid this year9\.9 TUSD/);
+    expect(await page.getByTestId('portal-invoice-row').count()).toBe(1);
+    await expectAccessible(page, 'portal home');
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await overflowing(page, 'page-portal-home')).toEqual([]);
+    await screenshot(page, 'portal-home-mobile');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await page.getByRole('link', { name: 'All invoices' }).click();
+    await page.getByTestId('page-portal-invoices').waitFor();
+    const row = page.getByTestId('portal-invoice-row');
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.first().textContent()).toContain('Paid');
+    await expectAccessible(page, 'portal invoices');
+    await row.first().getByRole('link').click();
+    await page.getByTestId('invoice-status').waitFor();
+
+    await page.goto('/payment/customer/subscriptions');
+    await page.getByTestId('page-portal-subscriptions').waitFor();
+    await page.getByText('No subscriptions').waitFor();
+    await expectAccessible(page, 'portal subscriptions (empty)');
+    await context.close();
+  });
 });

@@ -13,6 +13,20 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       }),
     },
     {
+      path: at('customer'),
+      lazy: async () => ({ Component: (await import('./pages/PortalHomePage')).PortalHomePage }),
+    },
+    {
+      path: at('customer/invoices'),
+      lazy: async () => ({ Component: (await import('./pages/PortalInvoicesPage')).PortalInvoicesPage }),
+    },
+    {
+      path: at('customer/subscriptions'),
+      lazy: async () => ({
+        Component: (await import('./pages/PortalSubscriptionsPage')).PortalSubscriptionsPage,
+      }),
+    },
+    {
       path: at('customer/invoice/past-due'),
       lazy: async () => ({ Component: (await import('./pages/PastDueInvoicesPage')).PastDueInvoicesPage }),
     },

@@ -71,10 +71,20 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
           title: { en: 'Billing', zh: '账单' },
           items: [
             {
-              id: 'payment.billing.pastDue',
-              title: { en: 'Past-due invoices', zh: '逾期账单' },
-              description: { en: 'Pay what is overdue', zh: '支付逾期款项' },
-              link: pay('customer/invoice/past-due'),
+              id: 'payment.billing.portal',
+              title: { en: 'Billing overview', zh: '账单概览' },
+              description: { en: 'Totals, subscriptions and recent invoices', zh: '合计、订阅和最近的发票' },
+              link: pay('customer'),
+            },
+            {
+              id: 'payment.billing.invoices',
+              title: { en: 'Invoices', zh: '发票' },
+              link: pay('customer/invoices'),
+            },
+            {
+              id: 'payment.billing.subscriptions',
+              title: { en: 'Subscriptions', zh: '订阅' },
+              link: pay('customer/subscriptions'),
             },
           ],
         },
@@ -83,6 +93,11 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
           title: { en: 'Administration', zh: '管理' },
           role: ADMINS,
           items: [
+            {
+              id: 'payment.admin.overview',
+              title: { en: 'Payment admin', zh: '支付管理' },
+              link: pay('admin'),
+            },
             {
               id: 'payment.admin.donations',
               title: { en: 'Donations', zh: '打赏' },
@@ -151,7 +166,7 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
     {
       id: 'session.payment',
       title: { en: 'Payment', zh: '支付' },
-      link: pay('customer/invoice/past-due'),
+      link: pay('customer'),
       icon: 'mdi:credit-card-outline',
       role: SIGNED_IN,
       section: 'sessionManager',
@@ -159,7 +174,7 @@ export function defaultNavigation(paymentMount: string): NavigationConfig {
     {
       id: 'session.dashboard',
       title: { en: 'Dashboard', zh: '控制台' },
-      link: '/console/blocklets',
+      link: pay('admin'),
       icon: 'mdi:view-dashboard-outline',
       role: ADMINS,
       section: ['sessionManager', 'dashboard'],

@@ -51,7 +51,7 @@ export async function fetchInEitherMode<T>(
  * A portal query for the signed-in user: nothing is asked of the API for a visitor, who gets the
  * sign-in prompt (as on a 401); 404 is "not found"; other failures offer a retry.
  */
-function usePortalQuery<T>(
+export function usePortalQuery<T>(
   key: readonly unknown[],
   fetch: (mountPoint: string, signal: AbortSignal) => Promise<T>,
 ): PortalLoad<T> {

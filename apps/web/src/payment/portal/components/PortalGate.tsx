@@ -28,8 +28,8 @@ export function PortalSkeleton() {
 
 interface PortalGateProps<T> {
   load: PortalLoad<T>;
-  /** What the page shows: one invoice or subscription, or the list of past-due invoices. */
-  kind: PortalKind | 'pastDue';
+  /** What the page shows: one invoice or subscription, the past-due invoices, or a billing list. */
+  kind: PortalKind | 'pastDue' | 'billing';
   /** The not-found icon of the page. */
   icon: ReactNode;
   children(data: T): ReactNode;
@@ -57,7 +57,7 @@ export function PortalGate<T>({ load, kind, icon, children }: PortalGateProps<T>
       );
     case 'notFound':
       // A list is never "not found"; an empty one is the page's own empty state.
-      if (kind === 'pastDue') return null;
+      if (kind === 'pastDue' || kind === 'billing') return null;
       return (
         <Box data-testid="portal-not-found">
           <EmptyState

@@ -1,0 +1,70 @@
+// The portal's list calls: pages of the signed-in customer's invoices and their subscriptions (the
+// server answers only the caller's own), checked by the packages/api schemas.
+import { invoiceList, listOf, subscription, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
+import { apiRequest, apiUrl } from '../admin/api/client';
+
+export interface InvoicePageQuery {
+  page: number;
+  pageSize: number;
+  status?: string;
+  subscription_id?: string;
+  ignore_zero?: 'true';
+}
+
+export const fetchInvoicePage = (
+  mountPoint: string,
+  livemode: boolean,
+  query: InvoicePageQuery,
+  signal?: AbortSignal,
+): Promise<InvoiceList> =>
+  apiRequest(invoiceList, apiUrl(mountPoint, '/invoices', livemode, { ...query }), 'GET', undefined, signal);
+
+/** At most this many invoices feed the portal home's sums (ten pages of the largest size). */
+const SUMMARY_PAGES = 10;
+
+/**
+ * The invoices the portal home sums up: every invoice created since `sinceMs` (the list is newest
+ * first, so paging stops at the first older one) plus every open or uncollectible invoice, whenever made.
+ */
+export async function fetchSummaryInvoices(
+  mountPoint: string,
+  livemode: boolean,
+  sinceMs: number,
+  signal?: AbortSignal,
+): Promise<InvoiceListItem[]> {
+  const seen = new Map<string, InvoiceListItem>();
+  const walk = async (extra: Partial<InvoicePageQuery>, stop: (i: InvoiceListItem) => boolean) => {
+    for (let page = 1; page <= SUMMARY_PAGES; page += 1) {
+      const { list, count } = await fetchInvoicePage(
+        mountPoint,
+        livemode,
+        { page, pageSize: 100, ...extra },
+        signal,
+      );
+      for (const invoice of list) {
+        if (stop(invoice)) return;
+        seen.set(invoice.id, invoice);
+      }
+      if (list.length === 0 || page * 100 >= count) return;
+    }
+  };
+  await walk({}, (invoice) => Date.parse(invoice.created_at) < sinceMs);
+  await walk({ status: 'open,uncollectible' }, () => false);
+  return [...seen.values()];
+}
+
+export const subscriptionPage = listOf(subscription);
+
+export const fetchSubscriptions = (
+  mountPoint: string,
+  livemode: boolean,
+  status: string | undefined,
+  signal?: AbortSignal,
+) =>
+  apiRequest(
+    subscriptionPage,
+    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status }),
+    'GET',
+    undefined,
+    signal,
+  );

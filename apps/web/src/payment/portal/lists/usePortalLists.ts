@@ -1,0 +1,36 @@
+import type { InvoiceList, InvoiceListItem, Subscription } from '@payshelf/api';
+import { readLivemode } from '../../admin/livemode/livemodeStorage';
+import {
+  fetchInvoicePage,
+  fetchSubscriptions,
+  fetchSummaryInvoices,
+  type InvoicePageQuery,
+} from '../listApi';
+import { usePortalQuery, type PortalLoad } from '../usePortalDetail';
+
+const storage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
+
+/** One page of the signed-in customer's invoices, in the app's current mode. */
+export function useInvoicePage(query: InvoicePageQuery): PortalLoad<InvoiceList> {
+  const livemode = readLivemode(storage());
+  return usePortalQuery(['invoices', livemode, query], (mountPoint, signal) =>
+    fetchInvoicePage(mountPoint, livemode, query, signal),
+  );
+}
+
+/** The customer's subscriptions (up to 100, newest first), optionally of one status. */
+export function useSubscriptionList(status?: string): PortalLoad<Subscription[]> {
+  const livemode = readLivemode(storage());
+  return usePortalQuery(['subscriptions', livemode, status ?? 'all'], async (mountPoint, signal) => {
+    const page = await fetchSubscriptions(mountPoint, livemode, status, signal);
+    return page.data;
+  });
+}
+
+/** What the portal home sums: this year's invoices and every open or uncollectible one. */
+export function useSummaryInvoices(yearStartMs: number): PortalLoad<InvoiceListItem[]> {
+  const livemode = readLivemode(storage());
+  return usePortalQuery(['summary', livemode, yearStartMs], (mountPoint, signal) =>
+    fetchSummaryInvoices(mountPoint, livemode, yearStartMs, signal),
+  );
+}

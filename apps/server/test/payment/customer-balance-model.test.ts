@@ -15,7 +15,8 @@ import {
 import { seedCurrency, startPaymentEnv, type PaymentTestEnv } from './support.js';
 
 type Op =
-  | { kind: 'credit' | 'adjust'; amount: bigint }
+  | { kind: 'credit'; amount: bigint }
+  | { kind: 'adjust'; amount: bigint }
   | { kind: 'apply'; invoice: number; total: bigint }
   | { kind: 'void'; invoice: number };
 

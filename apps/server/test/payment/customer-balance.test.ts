@@ -97,6 +97,13 @@ describe('customer balance ledger', () => {
     });
     expect(unknown.body.error?.param).toBe('currency_id');
     expect(await ledger(customer)).toEqual([]);
+    // A balance stays below 2^256, like every amount (credits past it would end in a numeric(78,0) overflow).
+    const big = (2n ** 256n - 1n).toString();
+    expect((await env.test('POST', path, { body: { amount: big, currency_id: currencyId } })).status).toBe(
+      200,
+    );
+    const beyond = await env.test('POST', path, { body: { amount: '1', currency_id: currencyId } });
+    expect([beyond.status, beyond.body.error?.code]).toEqual([400, 'amount_too_large']);
   });
 
   it('never overdraws under concurrent debits over HTTP', async () => {

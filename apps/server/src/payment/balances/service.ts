@@ -4,7 +4,7 @@
 // transaction, a savepoint when given the caller's, so a renewal can apply the balance in the
 // transaction that creates its invoice.
 import { applyBalance, type BalanceApplication } from '@payshelf/money';
-import type { CustomerBalanceTransaction } from '@payshelf/api';
+import { AMOUNT_LIMIT, type CustomerBalanceTransaction } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
@@ -17,11 +17,28 @@ import {
   recordMovement,
   type BalanceOwner,
   type BalanceTransactionRow,
+  type Movement,
 } from './repo.js';
 
 export type { BalanceOwner, BalanceTransactionRow };
 
 const ID_PREFIX = 'cbtxn';
+
+/**
+ * Writes a movement whose balance after it is `ending`. A balance is an amount like any other: below
+ * 2^256, which also keeps it within numeric(78,0), so credits that would pass it are refused.
+ */
+function record(
+  tx: Db,
+  owner: BalanceOwner,
+  movement: Movement,
+  ending: bigint,
+): Promise<BalanceTransactionRow> {
+  if (ending >= AMOUNT_LIMIT) {
+    throw ApiError.badRequest('amount_too_large', 'The balance must stay below 2^256', 'amount');
+  }
+  return recordMovement(tx, owner, movement, ending);
+}
 
 export interface CreditInput {
   /** Positive: credit given to the customer. */
@@ -54,7 +71,7 @@ export async function credit(
       description: input.description ?? null,
       metadata: input.metadata ?? {},
     };
-    return recordMovement(tx, owner, movement, balance + input.amount);
+    return record(tx, owner, movement, balance + input.amount);
   });
 }
 
@@ -86,7 +103,7 @@ export async function adjust(
       description: input.description ?? null,
       metadata: input.metadata ?? {},
     };
-    return recordMovement(tx, owner, movement, ending);
+    return record(tx, owner, movement, ending);
   });
 }
 
@@ -136,7 +153,7 @@ export async function applyToInvoice(
       description: null,
       metadata: {},
     };
-    const row = await recordMovement(tx, owner, movement, application.endingBalance);
+    const row = await record(tx, owner, movement, application.endingBalance);
     return { ...application, transaction: row };
   });
 }
@@ -164,7 +181,7 @@ export async function unapplyFromInvoice(
       description: null,
       metadata: {},
     };
-    return recordMovement(tx, owner, movement, balance - applied.amount);
+    return record(tx, owner, movement, balance - applied.amount);
   });
 }
 

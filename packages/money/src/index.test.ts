@@ -54,6 +54,16 @@ describe('@payshelf/money entry', () => {
       'ExceedInventoryError',
       'ExceedPurchaseLimitError',
       'DonationAmountError',
+      'periodAt',
+      'periodBounds',
+      'nextPeriod',
+      'prorate',
+      'prorationLines',
+      'changePlan',
+      'applyBalance',
+      'draftInvoice',
+      'cycleInvoice',
+      'upcomingInvoice',
     ];
     const exported = money as Record<string, unknown>;
     for (const name of functions) expect(typeof exported[name], name).toBe('function');

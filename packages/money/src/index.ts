@@ -10,3 +10,4 @@ export * from './upsell.js';
 export * from './quantity.js';
 export * from './donation.js';
 export * from './trial.js';
+export * from './billing/index.js';

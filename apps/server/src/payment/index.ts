@@ -31,6 +31,7 @@ import { openApiRoutes } from './openapi/routes.js';
 import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
+import { balanceRoutes } from './balances/routes.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -95,6 +96,7 @@ export async function registerPayment(
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);
       demoRoutes(scope, ctx);
+      balanceRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -199,6 +199,14 @@ export function fixtures(w: FixtureWorld) {
       body: { livemode: false, settings: { a: '1' } },
     }),
     'GET /demo': async () => ({ path: '/demo' }),
+    'GET /customers/{id}/balance-transactions': async () => ({
+      path: `/customers/${await customer()}/balance-transactions`,
+    }),
+    'POST /customers/{id}/balance-transactions': async () => ({
+      path: `/customers/${await customer()}/balance-transactions`,
+      body: { amount: '100', currency_id: w.cat.currencyId },
+      namesTestObjects: true,
+    }),
   };
   // The merchant resources share one shape: create, list, retrieve, update, archive.
   const resources: Array<[string, () => Promise<string>]> = [

@@ -200,58 +200,6 @@ describe('100 buyers for 10 units', () => {
   }, 60_000);
 });
 
-describe('holds expiring while buyers come and go', () => {
-  it('buyers submitting again, new buyers and expired holds at once: no 5xx, nothing oversold', async () => {
-    const product = await createProduct(env.test, { name: 'Second edition' });
-    const edition = await createPrice(env.test, cat.currencyId, product, {
-      unit_amount: UNIT.toString(),
-      quantity_available: 40,
-    });
-    const first = await inBatches(buyers.slice(0, 30), 10, async (b) => {
-      const cs = await newSession(env.test, edition);
-      const res = await browserCall(b, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return cs;
-    });
-    // A third of them walk away: their time runs out (no sweep has run), their holds are idle.
-    await db()
-      .update(checkoutSessions)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(inArray(checkoutSessions.id, first.slice(0, 10)));
-    const fresh = await inBatches(buyers.slice(30, 60), 10, () => newSession(env.test, edition));
-    // The others press Pay again while thirty new buyers submit: each new submit frees the idle holds.
-    const resubmit = (k: number) =>
-      browserCall(
-        buyers[10 + k] as TestBrowser,
-        'PUT',
-        `/checkout-sessions/${first[10 + k]}/submit`,
-        submitBody(cat),
-      );
-    const newcomer = (k: number) =>
-      browserCall(
-        buyers[30 + k] as TestBrowser,
-        'PUT',
-        `/checkout-sessions/${fresh[k]}/submit`,
-        submitBody(cat),
-      );
-    // Interleaved, a newcomer first: whoever frees the idle holds may meet a returning buyer's hold.
-    const calls = Array.from({ length: 30 }, (_, k) => (k < 20 ? [newcomer(k), resubmit(k)] : [newcomer(k)]));
-    const settled = await Promise.all(calls.flat());
-    const answers = [
-      ...calls.flatMap((pair, k) => (k < 20 ? [settled[2 * k + 1]] : [])),
-      ...calls.map((_, k) => settled[k < 20 ? 2 * k : 20 + k]),
-    ] as Answer[];
-    noServerErrors(answers);
-    const again = answers.slice(0, 20);
-    expect(again.map((a) => a.status)).toEqual(again.map(() => 200));
-    const accepted = answers.slice(20).filter((a) => a.status === 200);
-    // 40 units: 20 still held by the returning buyers, 20 for the newcomers, 10 refused.
-    expect(accepted).toHaveLength(20);
-    const [row] = await db().select().from(prices).where(eq(prices.id, edition));
-    expect(row).toMatchObject({ quantitySold: 0, quantityReserved: 40 });
-  }, 30_000);
-});
-
 describe('lock order of stock holds', () => {
   it('a returning buyer and a newcomer freeing an idle hold at the same moment both get their units', async () => {
     const product = await createProduct(env.test, { name: 'Third edition' });

@@ -163,4 +163,24 @@ describe('a transfer for an intent the buyer replaced', () => {
     expect(await intent(second.paymentIntent.id)).toMatchObject({ status: 'requires_action' });
     expect(await session(cs)).toMatchObject({ status: 'open', payment_status: 'unpaid', invoice_id: null });
   });
+
+  it('arriving after the new intent completed the checkout, it is still recorded for a refund', async () => {
+    const cs = await adjustableSession(cat);
+    const first = await submit(cs, cat);
+    expect((await adjust(cs, cat, 2)).status).toBe(200);
+    const second = await submit(cs, cat);
+    const paid = await postTx(cs, await chain.pay(4, walletRequest(second)));
+    expect(paid.body).toMatchObject({ status: 'complete' });
+    // The old transfer, stuck until now, arrives: the buyer has paid twice.
+    const hash = await chain.pay(5, walletRequest(first));
+    const posted = await postTx(cs, hash);
+    expect(posted.body.error).toMatchObject({ code: 'payment_for_replaced_intent' });
+    const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, first.paymentIntent.id));
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ status: 'pending', amount: 4_000_000n });
+    expect(owed[0]?.metadata).toMatchObject({ refund_to: chain.address(5) });
+    const bills = await db().select().from(invoices).where(eq(invoices.checkoutSessionId, cs));
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({ paymentIntentId: second.paymentIntent.id, amountPaid: 8_000_000n });
+  });
 });

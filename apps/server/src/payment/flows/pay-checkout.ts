@@ -54,14 +54,16 @@ export async function acceptTransaction(
   kind: 'wallet' | 'broadcast' = 'wallet',
 ): Promise<SessionRow> {
   const { db } = ctx;
-  if (row.status === 'complete') return row;
-  assertOpen(row);
   const hash = txHash.toLowerCase();
   const current = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
-  // A transfer made for an intent the checkout's change canceled: recorded for a refund, never counted.
-  if ((!current || current.status === 'canceled') && (await acceptLateTransfer(ctx, row, hash, kind))) {
-    throw paidReplacedIntent();
-  }
+  const live = current !== null && current.status !== 'canceled';
+  const closed = row.status !== 'open' || row.expiresAt.getTime() <= Date.now();
+  // A transfer made for an intent the checkout's change canceled (arriving while the session waits,
+  // or after it completed or expired): recorded for a refund, never counted.
+  const late = (!live || closed) && current?.paymentDetails?.tx_hash !== hash;
+  if (late && (await acceptLateTransfer(ctx, row, hash, kind))) throw paidReplacedIntent();
+  if (row.status === 'complete') return row;
+  assertOpen(row);
   const intent = await sessionIntent(db, row);
   if (intent.status === 'succeeded') return row;
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
@@ -119,8 +121,7 @@ export async function postTransaction(
   txHash: string,
 ): Promise<SessionRow> {
   const row = await readSession(ctx.db, id, null);
-  if (row.status === 'complete') return row;
-  assertMayPay(caller, row);
+  if (row.status !== 'complete') assertMayPay(caller, row);
   return acceptTransaction(ctx, row, txHash);
 }
 

@@ -90,14 +90,19 @@ export async function releaseExpiredStock(tx: DbLike, sessionId: string): Promis
   await releaseIdle(tx, eq(stockReservations.checkoutSessionId, sessionId));
 }
 
-/** Releases everything the session holds (its items changed, or it is submitted again). */
-export async function releaseStock(tx: DbLike, sessionId: string): Promise<void> {
-  await lockPrices(tx, await heldPriceIds(tx, sessionId));
+/** Deletes the session's holds and gives their units back; its prices must be locked already. */
+async function dropHolds(tx: DbLike, sessionId: string): Promise<void> {
   const held = await tx
     .delete(stockReservations)
     .where(eq(stockReservations.checkoutSessionId, sessionId))
     .returning({ priceId: stockReservations.priceId, quantity: stockReservations.quantity });
   await giveBack(tx, held);
+}
+
+/** Releases everything the session holds (its items changed, or it is submitted again). */
+export async function releaseStock(tx: DbLike, sessionId: string): Promise<void> {
+  await lockPrices(tx, await heldPriceIds(tx, sessionId));
+  await dropHolds(tx, sessionId);
 }
 
 /**
@@ -120,7 +125,7 @@ export async function reserveStock(
   const trackedIds = tracked.map((t) => t.id).sort();
   // Prices first (what it held and what it will hold), then the reservations (the lock order above).
   await lockPrices(tx, [...(await heldPriceIds(tx, session.id)), ...trackedIds]);
-  await releaseStock(tx, session.id);
+  await dropHolds(tx, session.id);
   if (trackedIds.length === 0) return;
   // Holds of sessions that expired without paying stop counting before anyone is refused.
   await releaseIdle(tx, inArray(stockReservations.priceId, trackedIds));

@@ -29,7 +29,9 @@ import { createPrice, createProduct, startPaymentEnv, type Answer, type PaymentT
 // price with 10 units at the same moment, then the accepted ones pay on the chain at the same moment.
 // Stock is never oversold, exactly the accepted buyers can pay, each order is charged once and has one
 // paid invoice, the refused ones get the stock error and pay nothing, and nothing answers 5xx or stays
-// processing. Then one buyer repeats the same submit and pay ten times at once: one intent, one charge.
+// processing. A returning buyer and a newcomer freeing an expired hold at the same moment both succeed
+// (they used to deadlock on prices vs stock_reservations). Then one buyer repeats the same submit and
+// pay ten times at once (fast pay, and the browser wallet's one transfer): one intent, one charge.
 const BUYERS = 100;
 const AVAILABLE = 10;
 const UNIT = 5_000_000n;
@@ -325,4 +327,34 @@ describe('one buyer pressing Pay ten times at once', () => {
       expect(bills[0]).toMatchObject({ status: 'paid', amountPaid: UNIT });
     }, 30_000);
   }
+
+  it('browser wallet: ten submits and ten posts of the one transfer at once complete the order once', async () => {
+    const browser = buyers[2] as TestBrowser;
+    const cs = await newSession(env.test, cat.priceId);
+    const submits = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat)),
+      ),
+    );
+    noServerErrors(submits);
+    const ids = new Set(submits.map((a) => (a.body as unknown as SubmitAnswer).paymentIntent.id));
+    expect(ids.size).toBe(1);
+    const [intentId] = [...ids];
+    const hash = await chain.sendTokenFor(intentId ?? '', 3, token(), merchant, UNIT);
+    const posts = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        browserCall(browser, 'POST', `/checkout-sessions/${cs}/tx`, { txHash: hash }),
+      ),
+    );
+    noServerErrors(posts);
+    for (const answer of posts) expect(answer.body).toMatchObject({ status: 'complete' });
+    const attempts = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentIntentId, intentId ?? ''));
+    expect(attempts).toHaveLength(1);
+    const bills = await db().select().from(invoices).where(eq(invoices.checkoutSessionId, cs));
+    expect(bills).toHaveLength(1);
+    expect(bills[0]).toMatchObject({ status: 'paid', amountPaid: UNIT });
+  }, 30_000);
 });

@@ -69,7 +69,8 @@ export async function registerPayment(
   services.jobs.define('payment:checkout-expire', z.object({}).passthrough(), async () => {
     for (const row of await expireDue(ctx.db)) {
       await recordEvent(ctx.db, 'checkout.session.expired', row);
-      await releaseExpiredStock(ctx.db, row.id);
+      // In one transaction: the hold is deleted and its units given back together, or neither.
+      await ctx.db.transaction((tx) => releaseExpiredStock(tx, row.id));
     }
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');

@@ -124,6 +124,11 @@ export const MESSAGES = {
     en: 'The payment no longer matches the checkout total; it was not counted',
     zh: '付款金额与订单总额不符，未计入',
   },
+  payment_for_replaced_intent: {
+    code: 'payment_for_replaced_intent',
+    en: 'This transfer paid for an earlier version of this checkout, which changed since; it is recorded and will be refunded. Please pay the current total.',
+    zh: '这笔转账支付的是此订单修改前的版本；已记录并将退款。请按当前总额付款。',
+  },
   payment_intent_changed: {
     code: 'payment_intent_changed',
     en: 'The checkout changed meanwhile, please submit again',

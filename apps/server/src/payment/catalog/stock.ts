@@ -4,6 +4,11 @@
 // a change of the items or the next submit give it back. A session whose payment is already in flight
 // (intent processing or succeeded) keeps its hold even past its expiry, so the payment that completes
 // it never oversells.
+//
+// Lock order: price rows first (in id order), then stock_reservations rows. Every path that deletes
+// holds (its own, or idle ones of other sessions) locks the prices they are of before it deletes them,
+// so a returning buyer giving back their hold and a newcomer freeing an expired one can never wait on
+// each other in opposite orders (which PostgreSQL ends by aborting one of them).
 import { ExceedInventoryError } from '@payshelf/money';
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { checkoutSessions, paymentIntents, prices, stockReservations } from '../../db/schema/index.js';
@@ -24,6 +29,27 @@ export function unitsByPrice(items: ReadonlyArray<StoredLineItem>): Map<string, 
     wanted.set(id, (wanted.get(id) ?? 0) + item.quantity);
   }
   return wanted;
+}
+
+/** Locks the price rows (in id order, which ORDER BY makes the locking order). */
+async function lockPrices(tx: DbLike, ids: Iterable<string>): Promise<void> {
+  const sorted = [...new Set(ids)].sort();
+  if (sorted.length === 0) return;
+  await tx
+    .select({ id: prices.id })
+    .from(prices)
+    .where(inArray(prices.id, sorted))
+    .orderBy(prices.id)
+    .for('update');
+}
+
+/** The prices a session holds units of. */
+async function heldPriceIds(tx: DbLike, sessionId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ priceId: stockReservations.priceId })
+    .from(stockReservations)
+    .where(eq(stockReservations.checkoutSessionId, sessionId));
+  return rows.map((r) => r.priceId);
 }
 
 /** Gives held units back to their prices (in price id order, the order reservations lock them in). */
@@ -60,16 +86,23 @@ async function releaseIdle(tx: DbLike, filter: SQL): Promise<void> {
 
 /** Releases what an expired (or otherwise closed) session holds, unless its payment is in flight. */
 export async function releaseExpiredStock(tx: DbLike, sessionId: string): Promise<void> {
+  await lockPrices(tx, await heldPriceIds(tx, sessionId));
   await releaseIdle(tx, eq(stockReservations.checkoutSessionId, sessionId));
 }
 
-/** Releases everything the session holds (its items changed, or it is submitted again). */
-export async function releaseStock(tx: DbLike, sessionId: string): Promise<void> {
+/** Deletes the session's holds and gives their units back; its prices must be locked already. */
+async function dropHolds(tx: DbLike, sessionId: string): Promise<void> {
   const held = await tx
     .delete(stockReservations)
     .where(eq(stockReservations.checkoutSessionId, sessionId))
     .returning({ priceId: stockReservations.priceId, quantity: stockReservations.quantity });
   await giveBack(tx, held);
+}
+
+/** Releases everything the session holds (its items changed, or it is submitted again). */
+export async function releaseStock(tx: DbLike, sessionId: string): Promise<void> {
+  await lockPrices(tx, await heldPriceIds(tx, sessionId));
+  await dropHolds(tx, sessionId);
 }
 
 /**
@@ -80,16 +113,20 @@ export async function reserveStock(
   tx: DbLike,
   session: { id: string; lineItems: StoredLineItem[] },
 ): Promise<void> {
-  await releaseStock(tx, session.id);
   const wanted = unitsByPrice(session.lineItems);
   const ids = [...wanted.keys()].sort();
-  if (ids.length === 0) return;
-  const tracked = await tx
-    .select({ id: prices.id })
-    .from(prices)
-    .where(and(inArray(prices.id, ids), gt(prices.quantityAvailable, 0)));
-  if (tracked.length === 0) return;
+  const tracked =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ id: prices.id })
+          .from(prices)
+          .where(and(inArray(prices.id, ids), gt(prices.quantityAvailable, 0)));
   const trackedIds = tracked.map((t) => t.id).sort();
+  // Prices first (what it held and what it will hold), then the reservations (the lock order above).
+  await lockPrices(tx, [...(await heldPriceIds(tx, session.id)), ...trackedIds]);
+  await dropHolds(tx, session.id);
+  if (trackedIds.length === 0) return;
   // Holds of sessions that expired without paying stop counting before anyone is refused.
   await releaseIdle(tx, inArray(stockReservations.priceId, trackedIds));
   for (const id of trackedIds) {

@@ -33,6 +33,7 @@ import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { withoutPersonalData } from '../checkout/index.js';
+import { recordPaymentToCanceledIntent } from './late-payment.js';
 
 /** Counts what was sold against each effective price's stock. */
 async function countSold(tx: DbLike, session: SessionRow): Promise<void> {
@@ -121,7 +122,11 @@ export async function completeCheckoutPayment(
   railKind: string,
 ): Promise<SessionRow | null> {
   const locked = await lockForCompletion(tx, reference);
-  if (!locked) return null;
+  if (!locked) {
+    // A transfer for a canceled intent is recorded for a refund, never completes (late-payment.ts).
+    await recordPaymentToCanceledIntent(tx, reference, payment);
+    return null;
+  }
   const { intent, session } = locked;
   const matches = intent.amount === session.amountTotal && intent.currencyId === session.currencyId;
   if (!covers(intent, payment.amount) || !matches) {

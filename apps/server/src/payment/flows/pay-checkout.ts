@@ -5,7 +5,6 @@
 // reuses it instead of charging again.
 import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
-import type { PaymentExpectation } from '../../rails/types.js';
 import { assertOpen } from '../checkout/index.js';
 import { getSession, type SessionRow } from '../checkout/index.js';
 import { readSession } from '../checkout/index.js';
@@ -26,11 +25,10 @@ import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
+import { expectationOf } from './expectation.js';
+import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
 
-/** What the rail holds a transfer against: the intent's own frozen amount and asset, never the session. */
-export function expectationOf(intent: IntentRow, paying: PayingWith, payer?: string): PaymentExpectation {
-  return { reference: intent.id, asset: paying.asset, amount: intent.amount, ...(payer ? { payer } : {}) };
-}
+export { expectationOf };
 
 export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
@@ -56,12 +54,19 @@ export async function acceptTransaction(
   kind: 'wallet' | 'broadcast' = 'wallet',
 ): Promise<SessionRow> {
   const { db } = ctx;
+  const hash = txHash.toLowerCase();
+  const current = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
+  const live = current !== null && current.status !== 'canceled';
+  const closed = row.status !== 'open' || row.expiresAt.getTime() <= Date.now();
+  // A transfer made for an intent the checkout's change canceled (arriving while the session waits,
+  // or after it completed or expired): recorded for a refund, never counted.
+  const late = (!live || closed) && current?.paymentDetails?.tx_hash !== hash;
+  if (late && (await acceptLateTransfer(ctx, row, hash, kind))) throw paidReplacedIntent();
   if (row.status === 'complete') return row;
   assertOpen(row);
   const intent = await sessionIntent(db, row);
   if (intent.status === 'succeeded') return row;
   const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  const hash = txHash.toLowerCase();
   const expectation = expectationOf(intent, paying);
   // Lock order (flows/complete-checkout.ts): the transfer's record (written by verify), the session,
   // the intent, its attempts.
@@ -101,7 +106,10 @@ export async function acceptTransaction(
     crashPoint('pay:after-broadcast-before-commit');
     return null;
   });
-  if (rejected) throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
+  if (rejected) {
+    if (await acceptLateTransfer(ctx, row, hash, kind)) throw paidReplacedIntent();
+    throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
+  }
   return readSession(db, row.id, null);
 }
 
@@ -113,8 +121,7 @@ export async function postTransaction(
   txHash: string,
 ): Promise<SessionRow> {
   const row = await readSession(ctx.db, id, null);
-  if (row.status === 'complete') return row;
-  assertMayPay(caller, row);
+  if (row.status !== 'complete') assertMayPay(caller, row);
   return acceptTransaction(ctx, row, txHash);
 }
 

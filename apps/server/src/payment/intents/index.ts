@@ -6,3 +6,5 @@ export * from './attempts.js';
 export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
 export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';
 export { updateIntent } from './repo.js';
+export { canceledIntentsOf } from './repo.js';
+export { refundsOf, refundTransfer, serializeRefund, type RefundRow } from './refunds.js';

@@ -30,6 +30,16 @@ export async function updateIntent(db: DbLike, id: string, set: Partial<IntentIn
   return row;
 }
 
+/** A checkout's canceled intents, newest first (a late transfer may be for one of them). */
+export async function canceledIntentsOf(db: DbLike, sessionId: string, limit: number): Promise<IntentRow[]> {
+  return db
+    .select()
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.checkoutSessionId, sessionId), eq(paymentIntents.status, 'canceled')))
+    .orderBy(desc(paymentIntents.createdAt))
+    .limit(limit);
+}
+
 /** The account that last paid this customer with this method (for fast pay when the page sends none). */
 export async function lastPayer(db: DbLike, customerId: string, methodId: string): Promise<string | null> {
   const [row] = await db

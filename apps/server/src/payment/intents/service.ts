@@ -91,3 +91,26 @@ export async function cancelIntent(tx: DbLike, intent: IntentRow, reason: string
   await recordEvent(tx, 'payment_intent.canceled', serializeIntent(canceled));
   return canceled;
 }
+
+/**
+ * A transfer arrived for an intent already canceled (its checkout changed after the wallet signed):
+ * the intent stays canceled and completes nothing, but records what it received and that it needs a
+ * refund (`payment_details.requires_refund`, the transfer listed in `late_payments`). Call once per
+ * transfer, with the intent locked.
+ */
+export async function recordLatePayment(
+  tx: DbLike,
+  intent: IntentRow,
+  received: bigint,
+  transfer: Record<string, unknown>,
+): Promise<IntentRow> {
+  if (intent.status !== 'canceled') throw new Error(`late payment to a ${intent.status} intent`);
+  const details = intent.paymentDetails ?? {};
+  const earlier = Array.isArray(details.late_payments) ? (details.late_payments as unknown[]) : [];
+  const noted = await updateIntent(tx, intent.id, {
+    amountReceived: intent.amountReceived + received,
+    paymentDetails: { ...details, requires_refund: true, late_payments: [...earlier, transfer] },
+  });
+  await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
+  return noted;
+}

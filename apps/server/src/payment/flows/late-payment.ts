@@ -1,0 +1,120 @@
+// Flow: a transfer for an intent that was canceled before the money arrived. The buyer's wallet
+// signed a transfer for the intent, then the buyer changed the cart (the intent was canceled and a new
+// one replaces it at the next submit), and the transfer arrives anyway: posted to /tx, broadcast for
+// the DID wallet, or confirmed by the watcher or the reconcile job. The money is on the merchant's
+// address and must not vanish: it is recorded against the canceled intent (amount_received,
+// payment_details.requires_refund) with a `pending` refund to its payer. It never completes the
+// session: the session's total changed, and the replacing intent is the only thing that pays it.
+import { ApiError } from '../../core/http/errors.js';
+import type { ConfirmedPayment } from '../../rails/types.js';
+import { getSession, type SessionRow } from '../checkout/index.js';
+import {
+  canceledIntentsOf,
+  getIntent,
+  payingWith,
+  recordAttempt,
+  recordLatePayment,
+  refundTransfer,
+  settleAttempt,
+} from '../intents/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import type { DbLike } from '../shared/db.js';
+import { expectationOf } from './expectation.js';
+
+/** How many of a session's canceled intents a posted transfer is checked against (newest first). */
+const LATE_CANDIDATES = 3;
+
+export const paidReplacedIntent = () => ApiError.of('payment_for_replaced_intent', {});
+
+/**
+ * Records a confirmed transfer for `reference` when that intent is canceled; false (nothing done)
+ * for any other intent. Runs in the transaction that recorded the transfer, after the session and
+ * intent rows are locked (flows/complete-checkout.ts lock order); once per transfer.
+ */
+export async function recordPaymentToCanceledIntent(
+  tx: DbLike,
+  reference: string,
+  payment: ConfirmedPayment,
+): Promise<boolean> {
+  const peek = await getIntent(tx, reference);
+  if (peek?.status !== 'canceled') return false;
+  if (peek.checkoutSessionId) await getSession(tx, peek.checkoutSessionId, peek.livemode, true);
+  const intent = await getIntent(tx, reference, true);
+  if (intent?.status !== 'canceled') return false;
+  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
+  const { refund, created } = await refundTransfer(
+    tx,
+    intent,
+    {
+      network: payment.network,
+      txRef: payment.txRef,
+      index: payment.index,
+      payer: payment.payer,
+      amount: payment.amount,
+    },
+    'payment_for_canceled_intent',
+  );
+  if (created) {
+    await recordLatePayment(tx, intent, payment.amount, {
+      tx_hash: payment.txRef.toLowerCase(),
+      network: payment.network,
+      payer: payment.payer,
+      amount: payment.amount.toString(),
+      block_number: payment.blockNumber.toString(),
+      refund_id: refund.id,
+    });
+  }
+  return true;
+}
+
+/**
+ * A transaction posted to a session that does not pay its current intent: when it is a transfer for
+ * one of the session's canceled intents, it is recorded for a refund now (confirmed) or watched until
+ * it is (pending), and the answer is true. False when it pays none of them (nothing is recorded).
+ */
+export async function acceptLateTransfer(
+  ctx: PaymentContext,
+  row: SessionRow,
+  hash: string,
+  kind: 'wallet' | 'broadcast',
+): Promise<boolean> {
+  for (const canceled of await canceledIntentsOf(ctx.db, row.id, LATE_CANDIDATES)) {
+    let paying;
+    try {
+      paying = await payingWith(
+        ctx,
+        ctx.db,
+        canceled.livemode,
+        canceled.paymentMethodId ?? '',
+        canceled.currencyId,
+      );
+    } catch {
+      continue;
+    }
+    const expectation = expectationOf(canceled, paying);
+    const rail = paying.rail;
+    const found = await ctx.db.transaction(async (tx) => {
+      let result;
+      try {
+        result = await rail.verify(hash, expectation, { db: tx });
+      } catch {
+        return false;
+      }
+      if (result.status === 'rejected') return false;
+      await recordAttempt(tx, {
+        paymentIntentId: canceled.id,
+        rail: rail.kind,
+        kind,
+        network: rail.network,
+        txRef: hash,
+      });
+      if (result.status === 'pending') {
+        await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
+        return true;
+      }
+      return recordPaymentToCanceledIntent(tx, canceled.id, result);
+    });
+    if (found) return true;
+  }
+  return false;
+}

@@ -5,3 +5,4 @@ export * from './host.js';
 export * from './payment/index.js';
 export * from './platform/index.js';
 export * from './identity.js';
+export * from './store/manifest.js';

@@ -55,18 +55,23 @@ export const semverString = z
   .refine((v) => parseSemver(v) !== null, 'must be a semantic version such as 1.2.3');
 
 /**
- * A file inside the bundle: a relative POSIX path without `.` or `..` segments, backslashes, control
- * characters or a leading slash.
+ * True for a file path inside a bundle: relative POSIX, at most 255 characters, without `.`, `..` or
+ * empty segments, backslashes, control characters, a leading slash or a drive letter.
  */
+export function isSafeBundlePath(p: string): boolean {
+  if (p.length === 0 || p.length > BUNDLE_PATH_MAX || p.startsWith('/') || /^[A-Za-z]:/.test(p)) return false;
+  for (let i = 0; i < p.length; i++) {
+    const c = p.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0x5c) return false;
+  }
+  return p.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+}
+
+/** A file inside the bundle (see `isSafeBundlePath`). */
 export const bundlePath = z
   .string()
-  .min(1)
-  .max(BUNDLE_PATH_MAX)
   .refine(
-    (p) =>
-      !p.startsWith('/') &&
-      !/[\\\u0000-\u001f\u007f]/.test(p) &&
-      p.split('/').every((s) => s !== '' && s !== '.' && s !== '..'),
+    isSafeBundlePath,
     'must be a relative path inside the bundle (no leading /, no . or .. segments, no backslashes)',
   );
 

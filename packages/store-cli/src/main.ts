@@ -7,7 +7,7 @@ import { configPath, loadConfig, requireToken, resolveTarget, saveToken } from '
 import { connect } from './connect.js';
 import { CliError } from './errors.js';
 import { init } from './init.js';
-import { formatBytes } from './progress.js';
+import { formatBytes, progressBar, type ProgressOut } from './progress.js';
 import { publish } from './publish.js';
 
 export const USAGE = `Usage: payshelf-store <command> [options]   (in this repository: npm run store -- <command>)
@@ -36,6 +36,8 @@ export interface Io {
   /** Where relative paths start: the caller's folder (npm run sets INIT_CWD to it). */
   cwd: string;
   interactive: boolean;
+  /** Where the upload progress bar is drawn. */
+  progress: ProgressOut;
 }
 
 export const defaultIo = (): Io => ({
@@ -47,6 +49,7 @@ export const defaultIo = (): Io => ({
       ? process.env.INIT_CWD
       : process.cwd(),
   interactive: process.stdin.isTTY === true,
+  progress: process.stderr,
 });
 
 /** Runs one command; returns the exit code (0 ok, 1 failure, 2 usage). Never throws. */
@@ -81,7 +84,12 @@ async function run(argv: string[], io: Io): Promise<number> {
     }
     case 'connect': {
       const { store } = resolveTarget(await loadConfig(file), args, io.env);
-      const h = await connect(store, { openBrowser: args.browser && !io.env.CI, log: io.err });
+      const pollMs = Number(io.env.STORE_CLI_POLL_MS) || undefined;
+      const h = await connect(store, {
+        openBrowser: args.browser && !io.env.CI,
+        log: io.err,
+        ...(pollMs ? { pollIntervalMs: pollMs } : {}),
+      });
       await saveToken(file, store, { token: h.token, ...(h.did ? { did: h.did } : {}) });
       print(
         { store, did: h.did ?? null },
@@ -108,7 +116,9 @@ async function run(argv: string[], io: Io): Promise<number> {
     }
     case 'publish': {
       const target = resolveTarget(await loadConfig(file), args, io.env);
-      const r = await publish(target.store, requireToken(target), at(args.target));
+      const r = await publish(target.store, requireToken(target), at(args.target), (total) =>
+        progressBar(total, io.progress),
+      );
       print(r, r.status);
       return 0;
     }

@@ -21,7 +21,13 @@ export interface Progress {
   finish(): void;
 }
 
-export function progressBar(total: number, out: NodeJS.WriteStream = process.stderr): Progress {
+/** Where the bar is drawn: stderr, or anything with `write` (tests). */
+export interface ProgressOut {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+export function progressBar(total: number, out: ProgressOut = process.stderr): Progress {
   const tty = out.isTTY === true;
   let lastPct = -1;
   return {

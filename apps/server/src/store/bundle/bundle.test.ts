@@ -136,8 +136,22 @@ describe('inspectBundle', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('removes the partial file when the upload breaks off, and passes the stream error on', async () => {
+    const broken = new Readable({ read() {} });
+    broken.push(gzipSync(good()).subarray(0, 100));
+    setTimeout(() => broken.destroy(new Error('client went away')), 10);
+    await expect(inspectBundle(broken, defaultBundleLimits, dir)).rejects.toThrow('client went away');
+    expect(await readdir(dir)).toEqual([]);
+    const closed = new Readable({ read() {} });
+    closed.push(Buffer.from([0x1f, 0x8b]));
+    setTimeout(() => closed.destroy(), 10);
+    await expect(inspectBundle(closed, defaultBundleLimits, dir)).rejects.toThrow('closed before its end');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('refuses data that is not gzip, and a corrupt or cut gzip stream', async () => {
     await refused(good(), 'not_gzip');
+    await refused(Buffer.alloc(0), 'not_gzip');
     const tgz = gzipSync(good());
     await refused(tgz.subarray(0, tgz.length - 20), 'not_gzip');
   });

@@ -34,6 +34,7 @@ export async function receiveToFile(
         stream.removeListener('data', onData);
         stream.removeListener('end', onEnd);
         stream.removeListener('error', onError);
+        stream.removeListener('close', onClose);
         out.removeListener('error', onError);
         out.removeListener('drain', onDrain);
         if (error === undefined) resolve();
@@ -53,9 +54,12 @@ export async function receiveToFile(
       const onDrain = () => stream.resume();
       const onEnd = () => finish();
       const onError = (error: unknown) => finish(error);
+      // A client that goes away may only close the stream: that is not a complete upload.
+      const onClose = () => finish(new Error('The upload stream closed before its end.'));
       stream.on('data', onData);
       stream.on('end', onEnd);
       stream.on('error', onError);
+      stream.on('close', onClose);
       out.on('error', onError);
       out.on('drain', onDrain);
       stream.resume();

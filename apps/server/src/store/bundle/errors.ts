@@ -32,3 +32,16 @@ export class BundleError extends Error {
     super(message);
   }
 }
+
+/** The HTTP status for each refusal: 413 for an upload over the size limit, 400 for the rest. */
+export const BUNDLE_ERROR_STATUS: Readonly<Record<BundleErrorCode, 400 | 413>> = {
+  too_large: 413,
+  not_gzip: 400,
+  bad_tar: 400,
+  unsafe_path: 400,
+  link: 400,
+  bomb: 400,
+  manifest_missing: 400,
+  manifest_invalid: 400,
+  image_invalid: 400,
+};

@@ -13,7 +13,7 @@ import { parseManifest, utf8Text } from './manifest.js';
 import { receiveToFile } from './receive.js';
 import { walkBundle, type Collect } from './walk.js';
 
-export { BundleError, type BundleErrorCode } from './errors.js';
+export { BUNDLE_ERROR_STATUS, BundleError, type BundleErrorCode } from './errors.js';
 export { defaultBundleLimits, MANIFEST_MAX_BYTES, README_MAX_BYTES, type BundleLimits } from './limits.js';
 export type { ImageContentType } from './images.js';
 

@@ -6,3 +6,4 @@ export * from './payment/index.js';
 export * from './platform/index.js';
 export * from './identity.js';
 export * from './account.js';
+export * from './store/manifest.js';

@@ -1,0 +1,117 @@
+// Command-line parsing: one command, its positionals and its options, checked before anything runs.
+import { parseArgs } from 'node:util';
+import { usageError } from './errors.js';
+
+export const COMMANDS = [
+  'login',
+  'connect',
+  'init',
+  'bundle',
+  'publish',
+  'status',
+  'whoami',
+  'help',
+] as const;
+export type Command = (typeof COMMANDS)[number];
+
+export interface ParsedArgs {
+  command: Command;
+  /** The optional directory or file argument (`bundle [dir]`, `publish [dir|tgz]`, `init [dir]`). */
+  target?: string;
+  store?: string;
+  token?: string;
+  out?: string;
+  browser: boolean;
+  yes: boolean;
+  force: boolean;
+  json: boolean;
+  /** Manifest fields given to `init` as flags. */
+  fields: Partial<Record<InitField, string>>;
+}
+
+export const INIT_FIELDS = [
+  'did',
+  'name',
+  'version',
+  'title',
+  'description',
+  'logo',
+  'readme',
+  'keywords',
+] as const;
+export type InitField = (typeof INIT_FIELDS)[number];
+
+const TARGET_COMMANDS: readonly Command[] = ['init', 'bundle', 'publish', 'status'];
+
+/** Parses `argv` (without node and the script); throws a usage error for anything it does not know. */
+export function parseCommandLine(argv: string[]): ParsedArgs {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        store: { type: 'string' },
+        token: { type: 'string' },
+        out: { type: 'string', short: 'o' },
+        'no-browser': { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
+        force: { type: 'boolean', default: false },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        ...Object.fromEntries(INIT_FIELDS.map((f) => [f, { type: 'string' as const }])),
+      },
+    });
+  } catch (error) {
+    throw usageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const [name = 'help', target, ...rest] = positionals;
+  if (!(COMMANDS as readonly string[]).includes(name)) throw usageError(`Unknown command: ${name}`);
+  const command = values.help ? 'help' : (name as Command);
+  if (target !== undefined && !TARGET_COMMANDS.includes(command)) {
+    throw usageError(`${command} takes no argument (got ${JSON.stringify(target)})`);
+  }
+  if (rest.length > 0) throw usageError(`Too many arguments: ${rest.join(' ')}`);
+  if (command === 'login' && (!values.store || !values.token)) {
+    throw usageError('login needs --store URL and --token TOKEN');
+  }
+  const fields: ParsedArgs['fields'] = {};
+  const all: Record<string, unknown> = values;
+  for (const f of INIT_FIELDS) {
+    const v = all[f];
+    if (typeof v === 'string') {
+      if (command !== 'init') throw usageError(`--${f} is an option of init only`);
+      fields[f] = v;
+    }
+  }
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    command,
+    ...(target !== undefined ? { target } : {}),
+    ...(str(values.store) ? { store: str(values.store) } : {}),
+    ...(str(values.token) ? { token: str(values.token) } : {}),
+    ...(str(values.out) ? { out: str(values.out) } : {}),
+    browser: values['no-browser'] !== true,
+    yes: values.yes === true,
+    force: values.force === true,
+    json: values.json === true,
+    fields,
+  };
+}
+
+/** A store base URL: http(s) only, without a trailing slash, query or fragment. */
+export function normalizeStoreUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw usageError(`Not a URL: ${raw} (expected something like https://store.example.com)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw usageError(`The store URL must be http or https: ${raw}`);
+  if (url.username || url.password)
+    throw usageError('The store URL must not contain a user name or password');
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}

@@ -1,0 +1,89 @@
+// `publish [dir|tgz]`: bundles a folder (or takes a .tgz), checks its size against the store's
+// limit, and uploads it with its sha512 and the access token; the store answers `uploaded` (waiting
+// for review) or `published`.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { buildBundle } from './bundle.js';
+import { STORE_INFO, UPLOAD } from './endpoints.js';
+import { CliError } from './errors.js';
+import { explainFailure, request } from './http.js';
+import { formatBytes, progressBar, type Progress } from './progress.js';
+
+export interface PublishResult {
+  status: 'uploaded' | 'published';
+  did?: string;
+  version?: string;
+  size: number;
+  sha512: string;
+}
+
+/** The bundle bytes for `target`: a .tgz file as it is, or a folder bundled now. */
+export async function bundleBytes(target: string): Promise<Buffer> {
+  const info = await stat(target).catch(() => null);
+  if (!info) throw new CliError(`${target} does not exist.`);
+  if (info.isDirectory()) return (await buildBundle(target)).bytes;
+  if (!/\.(tgz|tar\.gz)$/.test(target))
+    throw new CliError(`${target} is neither a folder nor a .tgz bundle.`);
+  return readFile(target);
+}
+
+/** The store's size limit, or null when it does not say (an older store). */
+async function maxBundleSize(store: string): Promise<number | null> {
+  const answer = await request(store, STORE_INFO);
+  if (answer.status !== 200 || !answer.json || typeof answer.json !== 'object') return null;
+  const max = (answer.json as Record<string, unknown>).maxBundleSize;
+  return typeof max === 'number' && max > 0 ? max : null;
+}
+
+export async function publish(
+  store: string,
+  token: string,
+  target: string,
+  progress: (total: number) => Progress = progressBar,
+): Promise<PublishResult> {
+  const bytes = await bundleBytes(path.resolve(target));
+  const sha512 = createHash('sha512').update(bytes).digest('hex');
+  const max = await maxBundleSize(store);
+  if (max !== null && bytes.length > max) {
+    throw new CliError(
+      `The bundle is too large for this store: ${formatBytes(bytes.length)}, the limit is ${formatBytes(max)}.`,
+    );
+  }
+  const bar = progress(bytes.length);
+  let sent = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      sent += chunk.length;
+      bar.update(sent);
+      done(null, chunk);
+    },
+  });
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+    bytes.subarray(i * 65536, (i + 1) * 65536),
+  );
+  const answer = await request(store, UPLOAD, {
+    method: 'POST',
+    token,
+    headers: {
+      'content-type': 'application/gzip',
+      'content-length': String(bytes.length),
+      'x-bundle-sha512': sha512,
+    },
+    stream: Readable.from(chunks).pipe(counter),
+    timeoutMs: 120_000,
+  }).finally(() => bar.finish());
+  if (answer.status < 200 || answer.status >= 300) throw explainFailure(store, answer);
+  const body = (answer.json ?? {}) as Record<string, unknown>;
+  if (body.status !== 'uploaded' && body.status !== 'published') {
+    throw new CliError(`The store accepted the upload but gave no status (HTTP ${answer.status}).`);
+  }
+  return {
+    status: body.status,
+    ...(typeof body.did === 'string' ? { did: body.did } : {}),
+    ...(typeof body.version === 'string' ? { version: body.version } : {}),
+    size: bytes.length,
+    sha512,
+  };
+}

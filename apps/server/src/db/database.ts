@@ -47,7 +47,14 @@ export async function applyMigrations(url: string, log: Logger): Promise<void> {
 }
 
 export function openDatabase(url: string, log: Logger, maxConnections = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: maxConnections, idleTimeoutMillis: 30_000 });
+  // A request waits at most 10 s for a free connection; then it answers 503 with Retry-After (errors.ts)
+  // rather than queueing without end under overload.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: maxConnections,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+  });
   pool.on('error', (err) => log.error({ err }, 'idle database connection failed'));
   // A connection that drops while checked out must not crash the process; the query using it fails instead.
   const open = new Set<pg.PoolClient>();

@@ -123,6 +123,19 @@ export function parseWith<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * PostgreSQL errors that say nothing about the request: no connection free within the pool's wait,
+ * the server shutting down or restarting (57P01-57P03), refused or reset connections, a deadlock victim
+ * (40P01) or a serialization failure (40001). The same request may succeed a moment later.
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as Error & { code?: unknown }).code;
+  if (typeof code === 'string' && /^(57P0[1-3]|40P01|40001|ECONNREFUSED|ECONNRESET|EPIPE)$/.test(code))
+    return true;
+  return /timeout exceeded when trying to connect|Connection terminated/.test(err.message);
+}
+
 /** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
@@ -139,6 +152,23 @@ export function installErrorHandling(app: FastifyInstance): void {
         status === 429 ? 'rate_limit_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
       const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
       return reply.status(status).send(new ApiError(type, code, fe.message, undefined, status).toJSON());
+    }
+    if (isTransientDatabaseError(err)) {
+      // Nothing was wrong with the request: the database is busy, restarting or chose this transaction
+      // as a deadlock victim. Say so, and when to try again, instead of a bare 500.
+      request.log.warn({ err }, 'database unavailable for this request');
+      reply.header('retry-after', '1');
+      return reply
+        .status(503)
+        .send(
+          new ApiError(
+            'api_error',
+            'service_unavailable',
+            'Busy right now; try again in a moment',
+            undefined,
+            503,
+          ).body(locale),
+        );
     }
     request.log.error({ err }, 'unhandled error');
     return reply

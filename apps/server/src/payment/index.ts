@@ -31,6 +31,7 @@ import { openApiRoutes } from './openapi/routes.js';
 import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
+import { registerWebhooks } from './webhooks/index.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -74,6 +75,7 @@ export async function registerPayment(
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
   registerPaymentFlows(ctx);
+  const webhookRoutes = registerWebhooks(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
@@ -95,6 +97,7 @@ export async function registerPayment(
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);
       demoRoutes(scope, ctx);
+      webhookRoutes(scope);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

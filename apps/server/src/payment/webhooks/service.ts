@@ -1,0 +1,146 @@
+import type {
+  PaymentEvent,
+  WebhookAttempt,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookEndpointUpdate,
+} from '@payshelf/api';
+import { ApiError } from '../../core/http/errors.js';
+import type { DbLike as Db } from '../shared/db.js';
+import { newId, randomBase62 } from '../shared/ids.js';
+import { iso, isoOrNull } from '../shared/time.js';
+import { AddressRefused, resolveChecked } from './address.js';
+import {
+  deleteEndpoint,
+  getEndpoint,
+  insertEndpoint,
+  updateEndpoint,
+  type AttemptRow,
+  type EndpointRow,
+  type EventRow,
+} from './repo.js';
+import type { SecretBox } from './secret-box.js';
+
+export function serializeEndpoint(row: EndpointRow, secret?: string): WebhookEndpoint {
+  return {
+    id: row.id,
+    object: 'webhook_endpoint',
+    livemode: row.livemode,
+    url: row.url,
+    description: row.description,
+    enabled_events: row.enabledEvents,
+    status: row.status,
+    secret_redacted: row.secretRedacted,
+    metadata: row.metadata as WebhookEndpoint['metadata'],
+    created_at: iso(row.createdAt),
+    updated_at: iso(row.updatedAt),
+    ...(secret ? { secret } : {}),
+  };
+}
+
+export function serializeEvent(row: EventRow): PaymentEvent {
+  return {
+    id: row.id,
+    object: 'event',
+    type: row.type,
+    livemode: row.livemode,
+    created_at: iso(row.createdAt),
+    data: row.data as PaymentEvent['data'],
+    request: { idempotency_key: row.requestIdempotencyKey },
+  };
+}
+
+export function serializeAttempt(row: AttemptRow): WebhookAttempt {
+  return {
+    id: row.id,
+    object: 'webhook_attempt',
+    livemode: row.livemode,
+    webhook_endpoint_id: row.endpointId,
+    event_id: row.eventId,
+    event_type: row.eventType,
+    attempt: row.attempt,
+    status: row.status,
+    response_status: row.responseStatus,
+    response_body: row.responseBody,
+    error: row.error,
+    duration_ms: row.durationMs,
+    next_retry_at: isoOrNull(row.nextRetryAt),
+    created_at: iso(row.createdAt),
+  };
+}
+
+/**
+ * A live-mode endpoint must resolve, and only to public addresses (checked again at every send);
+ * a test-mode endpoint may be on localhost or a private network, so tests and local receivers work.
+ */
+export async function checkEndpointUrl(url: string, livemode: boolean): Promise<void> {
+  const parsed = new URL(url);
+  if (parsed.username || parsed.password) {
+    throw ApiError.badRequest('url_invalid', 'A webhook URL may not carry a user name or password', 'url');
+  }
+  if (!livemode) return;
+  try {
+    await resolveChecked(parsed.hostname, false);
+  } catch (err) {
+    if (err instanceof AddressRefused) throw ApiError.badRequest(err.code, err.message, 'url');
+    throw err;
+  }
+}
+
+async function mustGet(db: Db, id: string, livemode: boolean): Promise<EndpointRow> {
+  const row = await getEndpoint(db, id, livemode);
+  if (!row) throw ApiError.notFound(`No such webhook endpoint: '${id.slice(0, 100)}'`);
+  return row;
+}
+
+/** Creates an endpoint; the answer is the only place its signing secret ever appears. */
+export async function createEndpoint(
+  db: Db,
+  box: SecretBox,
+  livemode: boolean,
+  input: WebhookEndpointCreate,
+): Promise<WebhookEndpoint> {
+  await checkEndpointUrl(input.url, livemode);
+  const id = newId('we');
+  const secret = `whsec_${randomBase62(40)}`;
+  const row = await insertEndpoint(db, {
+    id,
+    livemode,
+    url: input.url,
+    description: input.description ?? null,
+    enabledEvents: [...new Set(input.enabled_events)],
+    metadata: input.metadata ?? {},
+    secretCiphertext: box.seal(secret, id),
+    secretRedacted: `whsec_…${secret.slice(-4)}`,
+  });
+  return serializeEndpoint(row, secret);
+}
+
+export async function retrieveEndpoint(db: Db, id: string, livemode: boolean): Promise<WebhookEndpoint> {
+  return serializeEndpoint(await mustGet(db, id, livemode));
+}
+
+export async function changeEndpoint(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  input: WebhookEndpointUpdate,
+): Promise<WebhookEndpoint> {
+  const existing = await mustGet(db, id, livemode);
+  if (input.url !== undefined) await checkEndpointUrl(input.url, livemode);
+  const row = await updateEndpoint(db, existing.id, {
+    ...(input.url !== undefined ? { url: input.url } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.enabled_events !== undefined ? { enabledEvents: [...new Set(input.enabled_events)] } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.metadata !== undefined ? { metadata: input.metadata } : {}),
+  });
+  return serializeEndpoint(row ?? existing);
+}
+
+/** Deletes an endpoint with its deliveries and attempts; pending retries find nothing and stop. */
+export async function removeEndpoint(db: Db, id: string, livemode: boolean) {
+  const existing = await mustGet(db, id, livemode);
+  await deleteEndpoint(db, existing.id);
+  return { id: existing.id, object: 'webhook_endpoint' as const, deleted: true as const };
+}

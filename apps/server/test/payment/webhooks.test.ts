@@ -161,6 +161,21 @@ describe('webhook endpoints', () => {
     expect(String(stored.rows[0]?.secret_ciphertext)).not.toContain(created.secret.slice(6));
   });
 
+  it('keeps no secret in the idempotency record: a replay answers the endpoint without it', async () => {
+    const body = { url: receiver.url('/idem'), enabled_events: ['invoice.paid'] };
+    const first = await env.test('POST', '/webhook-endpoints', { body, idem: 'webhook-once' });
+    const again = await env.test('POST', '/webhook-endpoints', { body, idem: 'webhook-once' });
+    expect(first.body.secret).toMatch(/^whsec_/);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.secret).toBeUndefined();
+    const db = env.server.server.services.database.db;
+    const records = await db.execute(
+      sql`SELECT response_body FROM idempotency_records WHERE key = 'webhook-once'`,
+    );
+    expect(String(records.rows[0]?.response_body)).not.toContain(String(first.body.secret));
+  });
+
   it('refuses private and loopback addresses in live mode, allows them in test mode', async () => {
     for (const url of [
       'http://127.0.0.1:9/hook',

@@ -31,6 +31,12 @@ import {
 } from './service.js';
 
 const none = z.object({});
+
+function withoutSecret(answer: unknown): unknown {
+  if (!answer || typeof answer !== 'object' || !('secret' in answer)) return answer;
+  const { secret: _secret, ...rest } = answer as Record<string, unknown>;
+  return rest;
+}
 const pathOf = (url: string) => url.split('?')[0] ?? '';
 
 /** Webhook endpoints, their delivery attempts and the events they carry: merchant keys and the admin UI. */
@@ -50,6 +56,8 @@ export function webhookRoutes(
     query: none,
     response: webhookEndpoint,
     handler: async ({ body, caller }) => createEndpoint(ctx.db, await box(), caller.livemode, body),
+    // The secret appears in the first answer only; a replay of the same Idempotency-Key omits it.
+    storedAnswer: withoutSecret,
   });
   defineRoute(app, ctx, {
     method: 'GET',

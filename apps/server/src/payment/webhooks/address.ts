@@ -79,9 +79,14 @@ export function isPublicAddress(address: string): boolean {
 export class AddressRefused extends Error {
   constructor(
     readonly code: 'url_private_address' | 'url_unresolvable',
-    message: string,
+    readonly host: string,
+    readonly address = '',
   ) {
-    super(message);
+    super(
+      code === 'url_unresolvable'
+        ? `The host '${host}' does not resolve`
+        : `The host '${host}' resolves to ${address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
+    );
   }
 }
 
@@ -105,19 +110,14 @@ export async function resolveChecked(hostname: string, allowPrivate: boolean): P
       const found = await lookup(host, { all: true, verbatim: true });
       addresses = found.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
     } catch {
-      throw new AddressRefused('url_unresolvable', `The host '${host.slice(0, 200)}' does not resolve`);
+      throw new AddressRefused('url_unresolvable', host.slice(0, 200));
     }
   }
-  if (addresses.length === 0) {
-    throw new AddressRefused('url_unresolvable', `The host '${host.slice(0, 200)}' does not resolve`);
-  }
+  if (addresses.length === 0) throw new AddressRefused('url_unresolvable', host.slice(0, 200));
   if (!allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused) {
-      throw new AddressRefused(
-        'url_private_address',
-        `The host '${host.slice(0, 200)}' resolves to ${refused.address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
-      );
+      throw new AddressRefused('url_private_address', host.slice(0, 200), refused.address);
     }
   }
   return addresses;

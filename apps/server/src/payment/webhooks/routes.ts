@@ -123,8 +123,7 @@ export function webhookRoutes(
     response: listOf(webhookAttempt),
     handler: async ({ params, query, caller, request }) => {
       const endpoint = await getEndpoint(ctx.db, params.id ?? '', caller.livemode);
-      if (!endpoint)
-        throw ApiError.notFound(`No such webhook endpoint: '${(params.id ?? '').slice(0, 100)}'`);
+      if (!endpoint) throw ApiError.of('webhook_endpoint_missing', { id: (params.id ?? '').slice(0, 100) });
       const page = await pageOf(ctx.db, webhookAttempts, webhookAttempts, caller.livemode, query, [
         eq(webhookAttempts.endpointId, endpoint.id),
         query.event_id === undefined ? undefined : eq(webhookAttempts.eventId, query.event_id),
@@ -171,7 +170,7 @@ export function webhookRoutes(
     response: paymentEvent,
     handler: async ({ params, caller }) => {
       const row = await getEvent(ctx.db, params.id ?? '', caller.livemode);
-      if (!row) throw ApiError.notFound(`No such event: '${(params.id ?? '').slice(0, 100)}'`);
+      if (!row) throw ApiError.of('event_missing', { id: (params.id ?? '').slice(0, 100) });
       return serializeEvent(row);
     },
   });

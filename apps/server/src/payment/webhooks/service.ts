@@ -75,21 +75,23 @@ export function serializeAttempt(row: AttemptRow): WebhookAttempt {
  */
 export async function checkEndpointUrl(url: string, livemode: boolean): Promise<void> {
   const parsed = new URL(url);
-  if (parsed.username || parsed.password) {
-    throw ApiError.badRequest('url_invalid', 'A webhook URL may not carry a user name or password', 'url');
-  }
+  if (parsed.username || parsed.password) throw ApiError.of('url_credentials', {}, { param: 'url' });
   if (!livemode) return;
   try {
     await resolveChecked(parsed.hostname, false);
   } catch (err) {
-    if (err instanceof AddressRefused) throw ApiError.badRequest(err.code, err.message, 'url');
+    if (err instanceof AddressRefused) {
+      throw err.code === 'url_unresolvable'
+        ? ApiError.of('url_unresolvable', { host: err.host }, { param: 'url' })
+        : ApiError.of('url_private_address', { host: err.host, address: err.address }, { param: 'url' });
+    }
     throw err;
   }
 }
 
 async function mustGet(db: Db, id: string, livemode: boolean): Promise<EndpointRow> {
   const row = await getEndpoint(db, id, livemode);
-  if (!row) throw ApiError.notFound(`No such webhook endpoint: '${id.slice(0, 100)}'`);
+  if (!row) throw ApiError.of('webhook_endpoint_missing', { id: id.slice(0, 100) });
   return row;
 }
 

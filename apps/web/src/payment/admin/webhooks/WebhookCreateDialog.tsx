@@ -1,5 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { webhookEndpoint, webhookEndpointCreate, type WebhookEndpoint } from '@payshelf/api';
+import {
+  webhookEndpoint,
+  webhookEndpointCreate,
+  webhookEventName,
+  type WebhookEndpoint,
+} from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../AdminContext';
@@ -27,11 +32,18 @@ export function WebhookCreateDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const { livemode } = useAdmin();
   const [created, setCreated] = useState<WebhookEndpoint | null>(null);
-  const toPayload = (v: WebhookFormValues, _issues: FieldIssue[]) => ({
-    url: v.url.trim(),
-    description: v.description.trim() === '' ? null : v.description.trim(),
-    enabled_events: eventList(v.enabled_events),
-  });
+  const toPayload = (v: WebhookFormValues, issues: FieldIssue[]) => {
+    const events = eventList(v.enabled_events);
+    // One text field holds the list: a bad name is shown on that field, not on a list entry.
+    if (events.some((e) => !webhookEventName.safeParse(e).success)) {
+      issues.push({ path: 'enabled_events', key: 'invalid' });
+    }
+    return {
+      url: v.url.trim(),
+      description: v.description.trim() === '' ? null : v.description.trim(),
+      enabled_events: events,
+    };
+  };
   const { form, submitWith } = useSchemaForm<WebhookFormValues, typeof webhookEndpointCreate>(
     webhookEndpointCreate,
     toPayload,

@@ -86,6 +86,12 @@ describe('webhook admin pages', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Endpoint URL/), {
       target: { value: 'https://shop.example.com/hooks' },
     });
+    fireEvent.change(within(dialog).getByLabelText(/^Events/), {
+      target: { value: 'invoice.paid, Not An Event' },
+    });
+    fireEvent.click(within(dialog).getByTestId('webhook-dialog-submit'));
+    await within(dialog).findByText('Invalid value');
+    expect(calls.some((c) => c.init?.method === 'POST')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText(/^Events/), { target: { value: 'invoice.paid' } });
     fireEvent.click(within(dialog).getByTestId('webhook-dialog-submit'));
     const secret = await screen.findByTestId('webhook-secret');

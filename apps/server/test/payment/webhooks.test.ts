@@ -181,7 +181,7 @@ describe('webhook endpoints', () => {
       'http://127.0.0.1:9/hook',
       'http://localhost:9/hook',
       'http://[::1]/hook',
-      'http://169.254.169.254/',
+      'http://10.1.2.3/hook',
     ]) {
       const res = await env.live('POST', '/webhook-endpoints', { body: { url, enabled_events: ['*'] } });
       expect(res.status, url).toBe(400);
@@ -195,7 +195,28 @@ describe('webhook endpoints', () => {
       body: { url: 'http://127.0.0.1:9/hook', enabled_events: ['*'] },
     });
     expect(test.status).toBe(200);
+    // Link-local (cloud metadata) is refused in every mode.
+    for (const client of [env.test, env.live]) {
+      const res = await client('POST', '/webhook-endpoints', {
+        body: { url: 'http://169.254.169.254/latest/meta-data', enabled_events: ['*'] },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'url_link_local', param: 'url' });
+    }
   });
+
+  it('sends test-mode webhooks of a live install (PAYSHELF_LIVE) to public addresses only', async () => {
+    const liveInstall = await startPaymentEnv({ PAYSHELF_LIVE: '1' });
+    try {
+      const res = await liveInstall.test('POST', '/webhook-endpoints', {
+        body: { url: receiver.url('/inside'), enabled_events: ['*'] },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: 'url_private_address', param: 'url' });
+    } finally {
+      await liveInstall.stop();
+    }
+  }, 60_000);
 
   it('re-checks the address at send time in live mode (a name that now points inside is refused)', async () => {
     const created = await env.live('POST', '/webhook-endpoints', {

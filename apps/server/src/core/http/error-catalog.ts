@@ -231,6 +231,11 @@ export const MESSAGES = {
     en: "The host '{host}' resolves to {address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only",
     zh: '主机 {host} 解析到 {address}，这是内网、回环或保留地址；正式模式的 Webhook 只发送到公网地址',
   },
+  url_link_local: {
+    code: 'url_link_local',
+    en: "The host '{host}' resolves to {address}, a link-local address (such as cloud metadata), where webhooks never go",
+    zh: '主机 {host} 解析到 {address}，这是链路本地地址（例如云元数据服务），Webhook 不会发送到这里',
+  },
   url_unresolvable: {
     code: 'url_unresolvable',
     en: "The host '{host}' does not resolve",

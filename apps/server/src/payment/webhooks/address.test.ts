@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, resolveChecked } from './address.js';
+import { isLinkLocal, isPublicAddress, resolveChecked } from './address.js';
 
 describe('isPublicAddress', () => {
   it('refuses loopback, private, link-local, CGNAT, multicast and reserved IPv4', () => {
@@ -49,7 +49,27 @@ describe('isPublicAddress', () => {
   });
 });
 
+describe('isLinkLocal', () => {
+  it('knows cloud metadata and link-local IPv6, mapped forms included', () => {
+    for (const ip of [
+      '169.254.169.254',
+      '169.254.0.1',
+      'fe80::1',
+      '::ffff:169.254.169.254',
+      '::ffff:a9fe:a9fe',
+    ]) {
+      expect(isLinkLocal(ip), ip).toBe(true);
+    }
+    for (const ip of ['127.0.0.1', '10.0.0.1', '8.8.8.8', '::1']) expect(isLinkLocal(ip), ip).toBe(false);
+  });
+});
+
 describe('resolveChecked', () => {
+  it('refuses link-local addresses even where private ones are allowed', async () => {
+    await expect(resolveChecked('169.254.169.254', true)).rejects.toMatchObject({ code: 'url_link_local' });
+    await expect(resolveChecked('[fe80::1]', true)).rejects.toMatchObject({ code: 'url_link_local' });
+  });
+
   it('refuses a private literal or a name resolving to loopback unless private addresses are allowed', async () => {
     await expect(resolveChecked('127.0.0.1', false)).rejects.toMatchObject({ code: 'url_private_address' });
     await expect(resolveChecked('[::1]', false)).rejects.toMatchObject({ code: 'url_private_address' });

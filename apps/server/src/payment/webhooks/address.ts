@@ -66,6 +66,19 @@ function expandIpv6(address: string): number[] | null {
     : null;
 }
 
+const linkLocal = new BlockList();
+linkLocal.addSubnet('169.254.0.0', 16, 'ipv4');
+linkLocal.addSubnet('fe80::', 10, 'ipv6');
+
+/** Link-local (cloud metadata at 169.254.169.254, fe80::/10): never a webhook destination, in any mode. */
+export function isLinkLocal(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return linkLocal.check(address, 'ipv4');
+  if (family !== 6) return false;
+  const v4 = embeddedIpv4(address);
+  return v4 !== null ? isIP(v4) === 4 && linkLocal.check(v4, 'ipv4') : linkLocal.check(address, 'ipv6');
+}
+
 /** True when a live-mode webhook may be sent to this IP address. */
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
@@ -78,14 +91,16 @@ export function isPublicAddress(address: string): boolean {
 
 export class AddressRefused extends Error {
   constructor(
-    readonly code: 'url_private_address' | 'url_unresolvable',
+    readonly code: 'url_private_address' | 'url_link_local' | 'url_unresolvable',
     readonly host: string,
     readonly address = '',
   ) {
     super(
       code === 'url_unresolvable'
         ? `The host '${host}' does not resolve`
-        : `The host '${host}' resolves to ${address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
+        : code === 'url_link_local'
+          ? `The host '${host}' resolves to ${address}, a link-local address (such as cloud metadata), where webhooks never go`
+          : `The host '${host}' resolves to ${address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
     );
   }
 }
@@ -96,8 +111,8 @@ export interface Resolved {
 }
 
 /**
- * Resolves a URL's host to every address it has and, unless private addresses are allowed (test
- * mode), refuses the host when any of them is not public: a name that answers one public and one
+ * Resolves a URL's host to every address it has, refuses it when any is link-local and, unless private
+ * addresses are allowed (test mode), when any of them is not public: a name that answers one public and one
  * private address could be steered to the private one. The caller connects only to these addresses.
  */
 export async function resolveChecked(hostname: string, allowPrivate: boolean): Promise<Resolved[]> {
@@ -114,6 +129,8 @@ export async function resolveChecked(hostname: string, allowPrivate: boolean): P
     }
   }
   if (addresses.length === 0) throw new AddressRefused('url_unresolvable', host.slice(0, 200));
+  const local = addresses.find((a) => isLinkLocal(a.address));
+  if (local) throw new AddressRefused('url_link_local', host.slice(0, 200), local.address);
   if (!allowPrivate) {
     const refused = addresses.find((a) => !isPublicAddress(a.address));
     if (refused) {

@@ -10,7 +10,7 @@ import { getDelivery, getEvent, insertAttempt, insertDeliveries, lockDelivery, s
 import { nextRetryAt } from './schedule.js';
 import type { SecretBox } from './secret-box.js';
 import { sendWebhook, type SendResult } from './send.js';
-import { serializeEvent } from './service.js';
+import { publicOnly, serializeEvent } from './service.js';
 
 export const FANOUT_TASK = 'payment:webhook-fanout';
 export const DELIVER_TASK = 'payment:webhook-deliver';
@@ -73,7 +73,7 @@ export function registerWebhookJobs(ctx: PaymentContext, box: () => Promise<Secr
             [WEBHOOK_SIGNATURE_HEADER]: signWebhookPayload(secret, payload, nowSeconds()),
             'user-agent': 'Payshelf-Webhooks/1',
           },
-          { allowPrivate: !endpoint.livemode },
+          { allowPrivate: !publicOnly(endpoint.livemode, config.PAYSHELF_LIVE) },
         )
       : {
           ok: false,

@@ -46,6 +46,7 @@ export function webhookRoutes(
   box: () => Promise<SecretBox>,
 ): void {
   const tag = 'Webhooks';
+  const liveInstall = ctx.services.config.PAYSHELF_LIVE;
   defineRoute(app, ctx, {
     method: 'POST',
     url: '/webhook-endpoints',
@@ -55,7 +56,8 @@ export function webhookRoutes(
     body: webhookEndpointCreate,
     query: none,
     response: webhookEndpoint,
-    handler: async ({ body, caller }) => createEndpoint(ctx.db, await box(), caller.livemode, body),
+    handler: async ({ body, caller }) =>
+      createEndpoint(ctx.db, await box(), caller.livemode, body, liveInstall),
     // The secret appears in the first answer only; a replay of the same Idempotency-Key omits it.
     storedAnswer: withoutSecret,
   });
@@ -99,7 +101,8 @@ export function webhookRoutes(
     body: webhookEndpointUpdate,
     query: none,
     response: webhookEndpoint,
-    handler: ({ params, body, caller }) => changeEndpoint(ctx.db, params.id ?? '', caller.livemode, body),
+    handler: ({ params, body, caller }) =>
+      changeEndpoint(ctx.db, params.id ?? '', caller.livemode, body, liveInstall),
   });
   defineRoute(app, ctx, {
     method: 'DELETE',

@@ -5,6 +5,7 @@ import type {
   WebhookEndpointCreate,
   WebhookEndpointUpdate,
 } from '@payshelf/api';
+import { isIP } from 'node:net';
 import { ApiError } from '../../core/http/errors.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { newId, randomBase62 } from '../shared/ids.js';
@@ -73,20 +74,29 @@ export function serializeAttempt(row: AttemptRow): WebhookAttempt {
  * A live-mode endpoint must resolve, and only to public addresses (checked again at every send);
  * a test-mode endpoint may be on localhost or a private network, so tests and local receivers work.
  */
-export async function checkEndpointUrl(url: string, livemode: boolean): Promise<void> {
+export async function checkEndpointUrl(url: string, publicOnly: boolean): Promise<void> {
   const parsed = new URL(url);
   if (parsed.username || parsed.password) throw ApiError.of('url_credentials', {}, { param: 'url' });
-  if (!livemode) return;
+  // Test mode resolves nothing at creation (a local receiver may not be up yet); a literal address
+  // is still checked, and every send checks again.
+  if (!publicOnly && isIP(parsed.hostname.replace(/^\[|\]$/g, '')) === 0) return;
   try {
-    await resolveChecked(parsed.hostname, false);
+    await resolveChecked(parsed.hostname, !publicOnly);
   } catch (err) {
-    if (err instanceof AddressRefused) {
-      throw err.code === 'url_unresolvable'
-        ? ApiError.of('url_unresolvable', { host: err.host }, { param: 'url' })
-        : ApiError.of('url_private_address', { host: err.host, address: err.address }, { param: 'url' });
-    }
-    throw err;
+    if (!(err instanceof AddressRefused)) throw err;
+    const values = { host: err.host, address: err.address };
+    if (err.code === 'url_unresolvable') throw ApiError.of(err.code, { host: err.host }, { param: 'url' });
+    throw ApiError.of(err.code, values, { param: 'url' });
   }
+}
+
+/**
+ * Where an endpoint may send: live-mode endpoints, and every endpoint of a live install
+ * (PAYSHELF_LIVE), to public addresses only; test-mode endpoints of a test install also to loopback
+ * and private networks, so tests and local receivers work. Link-local never.
+ */
+export function publicOnly(livemode: boolean, liveInstall: boolean): boolean {
+  return livemode || liveInstall;
 }
 
 async function mustGet(db: Db, id: string, livemode: boolean): Promise<EndpointRow> {
@@ -101,8 +111,9 @@ export async function createEndpoint(
   box: SecretBox,
   livemode: boolean,
   input: WebhookEndpointCreate,
+  liveInstall: boolean,
 ): Promise<WebhookEndpoint> {
-  await checkEndpointUrl(input.url, livemode);
+  await checkEndpointUrl(input.url, publicOnly(livemode, liveInstall));
   const id = newId('we');
   const secret = `whsec_${randomBase62(40)}`;
   const row = await insertEndpoint(db, {
@@ -127,9 +138,10 @@ export async function changeEndpoint(
   id: string,
   livemode: boolean,
   input: WebhookEndpointUpdate,
+  liveInstall: boolean,
 ): Promise<WebhookEndpoint> {
   const existing = await mustGet(db, id, livemode);
-  if (input.url !== undefined) await checkEndpointUrl(input.url, livemode);
+  if (input.url !== undefined) await checkEndpointUrl(input.url, publicOnly(livemode, liveInstall));
   const row = await updateEndpoint(db, existing.id, {
     ...(input.url !== undefined ? { url: input.url } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),

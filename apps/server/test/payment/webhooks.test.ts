@@ -145,6 +145,29 @@ describe('webhook delivery', () => {
   });
 });
 
+describe('webhook retention', () => {
+  it('removes finished deliveries and their attempts after 30 days, keeps newer and pending ones', async () => {
+    const db = env.server.server.services.database.db;
+    const rows = await db.execute<{ id: string }>(
+      sql`SELECT id FROM webhook_deliveries WHERE status = 'succeeded' ORDER BY created_at LIMIT 2`,
+    );
+    const [old, recent] = rows.rows.map((r) => r.id);
+    expect(recent).toBeDefined();
+    await db.execute(
+      sql`UPDATE webhook_deliveries SET updated_at = now() - interval '31 days' WHERE id = ${old}`,
+    );
+    await env.server.server.services.jobs.enqueue('payment:webhook-prune', {});
+    await until('the old delivery is gone', async () => {
+      const left = await db.execute(sql`SELECT 1 FROM webhook_deliveries WHERE id = ${old}`);
+      return left.rows.length === 0 ? true : undefined;
+    });
+    const attempts = await db.execute(sql`SELECT 1 FROM webhook_attempts WHERE delivery_id = ${old}`);
+    expect(attempts.rows).toHaveLength(0);
+    const kept = await db.execute(sql`SELECT 1 FROM webhook_deliveries WHERE id = ${recent}`);
+    expect(kept.rows).toHaveLength(1);
+  });
+});
+
 describe('webhook endpoints', () => {
   it('shows the secret once and keeps it encrypted', async () => {
     const created = await endpoint(env.test, '/secret');

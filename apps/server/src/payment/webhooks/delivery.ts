@@ -14,6 +14,7 @@ import { publicOnly, serializeEvent } from './service.js';
 
 export const FANOUT_TASK = 'payment:webhook-fanout';
 export const DELIVER_TASK = 'payment:webhook-deliver';
+export const PRUNE_TASK = 'payment:webhook-prune';
 
 const fanoutPayload = z.object({ eventId: z.string() });
 const deliverPayload = z.object({ deliveryId: z.string(), attempt: z.number().int().min(1) });
@@ -36,6 +37,14 @@ async function enqueueAttempt(db: Db, deliveryId: string, attempt: number, runAt
 export function registerWebhookJobs(ctx: PaymentContext, box: () => Promise<SecretBox>): void {
   const { jobs, config } = ctx.services;
   const baseMs = config.WEBHOOK_RETRY_BASE_SECONDS * 1000;
+
+  // Finished deliveries (and their attempts, by cascade) are kept 30 days, as job records are.
+  jobs.define(PRUNE_TASK, z.object({}).passthrough(), async () => {
+    await ctx.db.execute(
+      sql`DELETE FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < now() - interval '30 days'`,
+    );
+  });
+  jobs.schedule('47 4 * * *', PRUNE_TASK);
 
   jobs.define(FANOUT_TASK, fanoutPayload, async ({ eventId }) => {
     await ctx.db.transaction(async (tx) => {

@@ -19,11 +19,21 @@ export const PRUNE_TASK = 'payment:webhook-prune';
 const fanoutPayload = z.object({ eventId: z.string() });
 const deliverPayload = z.object({ deliveryId: z.string(), attempt: z.number().int().min(1) });
 
-/** Try `attempt` of a delivery, once: the key is per (delivery, attempt), added in the caller's transaction. */
-async function enqueueAttempt(db: Db, deliveryId: string, attempt: number, runAt: Date): Promise<void> {
-  const payload = JSON.stringify(deliverPayload.parse({ deliveryId, attempt }));
+/**
+ * Try `attempt` of a delivery, once: the key is per (delivery, attempt), added in the caller's
+ * transaction. Tries of one endpoint share a named queue, so they run one at a time and in order: a
+ * slow or dead endpoint (10 s timeouts) holds at most one job worker, not all of them.
+ */
+async function enqueueAttempt(
+  db: Db,
+  delivery: { id: string; endpointId: string },
+  attempt: number,
+  runAt: Date,
+): Promise<void> {
+  const payload = JSON.stringify(deliverPayload.parse({ deliveryId: delivery.id, attempt }));
   await db.execute(
-    sql`SELECT graphile_worker.add_job(${DELIVER_TASK}, ${payload}::json, job_key => ${`webhook-deliver:${deliveryId}:${attempt}`},
+    sql`SELECT graphile_worker.add_job(${DELIVER_TASK}, ${payload}::json, queue_name => ${`webhooks:${delivery.endpointId}`},
+        job_key => ${`webhook-deliver:${delivery.id}:${attempt}`},
         job_key_mode => 'unsafe_dedupe', run_at => ${runAt.toISOString()}::timestamptz, max_attempts => 10)`,
   );
 }
@@ -52,7 +62,7 @@ export function registerWebhookJobs(ctx: PaymentContext, box: () => Promise<Secr
       if (!event) return;
       const now = new Date();
       for (const delivery of await insertDeliveries(tx, event, () => newId('whd'))) {
-        await enqueueAttempt(tx, delivery.id, 1, now);
+        await enqueueAttempt(tx, delivery, 1, now);
       }
     });
   });
@@ -115,7 +125,7 @@ export function registerWebhookJobs(ctx: PaymentContext, box: () => Promise<Secr
         status: result.ok ? 'succeeded' : next ? 'pending' : 'failed',
         nextAttemptAt: next,
       });
-      if (next) await enqueueAttempt(tx, deliveryId, attempt + 1, next);
+      if (next) await enqueueAttempt(tx, locked, attempt + 1, next);
     });
     if (!result.ok) log.info({ deliveryId, attempt, error: result.error }, 'webhook attempt failed');
   });

@@ -2,22 +2,6 @@ import { z } from 'zod';
 import { storableText } from '../bounds.js';
 import { metadata, timestamp } from './common.js';
 
-/** Every event type the server records today; an endpoint may also name any other `a.b` type, or '*'. */
-export const WEBHOOK_EVENT_TYPES = [
-  'checkout.session.created',
-  'checkout.session.completed',
-  'checkout.session.expired',
-  'customer.subscription.created',
-  'invoice.finalized',
-  'invoice.paid',
-  'payment_intent.created',
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-  'payment_link.created',
-  'payment_link.updated',
-] as const;
-
 /** An event type (`invoice.paid`) or '*' for every event. */
 export const webhookEventName = z
   .string()

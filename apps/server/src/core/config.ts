@@ -103,6 +103,11 @@ const schema = z.object({
    * commas, e.g. `https://shop.example.com https://*.example.org`. Every other page refuses framing.
    */
   CHECKOUT_FRAME_ANCESTORS: frameAncestors.default([]),
+  /**
+   * Wait before the first retry of a failed webhook; each further retry waits twice as long (at most
+   * 12 h) for three days. Tests shorten it.
+   */
+  WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDistDir: string };

@@ -32,6 +32,7 @@ import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
 import { balanceRoutes } from './balances/routes.js';
+import { registerWebhooks } from './webhooks/index.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -76,6 +77,7 @@ export async function registerPayment(
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
   registerPaymentFlows(ctx);
+  const webhookRoutes = registerWebhooks(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
@@ -98,6 +100,7 @@ export async function registerPayment(
       settingsRoutes(scope, ctx);
       demoRoutes(scope, ctx);
       balanceRoutes(scope, ctx);
+      webhookRoutes(scope);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

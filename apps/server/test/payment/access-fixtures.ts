@@ -92,6 +92,14 @@ export function fixtures(w: FixtureWorld) {
     return mountLocation;
   };
   const update = { metadata: { matrix: '1' } };
+  // Webhook endpoints of the matrix listen to an event type nothing writes, so nothing is ever sent.
+  const webhookBody = () => ({ url: 'http://127.0.0.1:9/matrix', enabled_events: ['matrix.never_sent'] });
+  const webhookEndpoint = async () =>
+    id(ok(await w.test('POST', '/webhook-endpoints', { body: webhookBody() }), 'webhook endpoint'));
+  const event = async () => {
+    const list = ok(await w.test('GET', '/events', { query: { limit: '1' } }), 'events');
+    return String((list.data as Array<{ id: string }>)[0]?.id);
+  };
 
   /** Keyed by `METHOD /openapi/path`; a route missing here fails the matrix, so new routes get a row. */
   const table: Record<string, () => Promise<Prepared>> = {
@@ -207,6 +215,24 @@ export function fixtures(w: FixtureWorld) {
       body: { amount: '100', currency_id: w.cat.currencyId },
       namesTestObjects: true,
     }),
+    // A live key is refused the loopback URL (live endpoints reach public addresses only): 'refused'.
+    'POST /webhook-endpoints': async () => ({
+      path: '/webhook-endpoints',
+      body: webhookBody(),
+      namesTestObjects: true,
+    }),
+    'GET /webhook-endpoints': async () => ({ path: '/webhook-endpoints' }),
+    'GET /webhook-endpoints/{id}': async () => ({ path: `/webhook-endpoints/${await webhookEndpoint()}` }),
+    'POST /webhook-endpoints/{id}': async () => ({
+      path: `/webhook-endpoints/${await webhookEndpoint()}`,
+      body: { description: 'matrix' },
+    }),
+    'DELETE /webhook-endpoints/{id}': async () => ({ path: `/webhook-endpoints/${await webhookEndpoint()}` }),
+    'GET /webhook-endpoints/{id}/attempts': async () => ({
+      path: `/webhook-endpoints/${await webhookEndpoint()}/attempts`,
+    }),
+    'GET /events': async () => ({ path: '/events' }),
+    'GET /events/{id}': async () => ({ path: `/events/${await event()}` }),
   };
   // The merchant resources share one shape: create, list, retrieve, update, archive.
   const resources: Array<[string, () => Promise<string>]> = [

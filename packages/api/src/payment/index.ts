@@ -9,3 +9,4 @@ export * from './keys.js';
 export * from './settings.js';
 export * from './demo.js';
 export * from './balances.js';
+export * from './webhooks.js';

@@ -146,6 +146,8 @@ describe('error catalog', () => {
         min: '1',
         max: '2',
         precision: '2',
+        host: 'h.example',
+        address: '10.0.0.1',
       });
       expect(error.code, key).toBe(entry.code);
     }

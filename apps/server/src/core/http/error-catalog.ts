@@ -230,6 +230,39 @@ export const MESSAGES = {
     en: 'Requests from other sites are not allowed',
     zh: '不允许来自其他站点的请求',
   },
+  // Webhook endpoints (payment/webhooks): the admin UI shows these on the URL field.
+  url_private_address: {
+    code: 'url_private_address',
+    en: "The host '{host}' resolves to {address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only",
+    zh: '主机 {host} 解析到 {address}，这是内网、回环或保留地址；正式模式的 Webhook 只发送到公网地址',
+  },
+  url_link_local: {
+    code: 'url_link_local',
+    en: "The host '{host}' resolves to {address}, a link-local address (such as cloud metadata), where webhooks never go",
+    zh: '主机 {host} 解析到 {address}，这是链路本地地址（例如云元数据服务），Webhook 不会发送到这里',
+  },
+  url_unresolvable: {
+    code: 'url_unresolvable',
+    en: "The host '{host}' does not resolve",
+    zh: '无法解析主机 {host}',
+  },
+  url_credentials: {
+    code: 'url_invalid',
+    en: 'A webhook URL may not carry a user name or password',
+    zh: 'Webhook URL 不能包含用户名或密码',
+  },
+  webhook_endpoint_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such webhook endpoint: '{id}'",
+    zh: "Webhook 端点不存在：'{id}'",
+  },
+  event_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such event: '{id}'",
+    zh: "事件不存在：'{id}'",
+  },
   internal_error: {
     code: 'internal_error',
     type: 'api_error',

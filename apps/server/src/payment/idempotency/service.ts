@@ -43,6 +43,8 @@ export async function runIdempotent(
   reply: FastifyReply,
   caller: Caller,
   run: () => Promise<unknown>,
+  /** What the record keeps of a success (default: all of it); a replay answers that. */
+  stored: (answer: unknown) => unknown = (answer) => answer,
 ): Promise<FastifyReply> {
   const key = caller.idempotencyKey;
   if (key === null) return sendJson(reply, 200, JSON.stringify(await run()));
@@ -88,8 +90,11 @@ export async function runIdempotent(
   }
   let status = 200;
   let body: string;
+  let kept: string;
   try {
-    body = JSON.stringify(await run());
+    const answer = await run();
+    body = JSON.stringify(answer);
+    kept = JSON.stringify(stored(answer));
   } catch (err) {
     const known = outcome(err);
     if (!known) {
@@ -98,7 +103,8 @@ export async function runIdempotent(
     }
     status = known.status;
     body = known.body;
+    kept = known.body;
   }
-  await complete(db, id, status, body);
+  await complete(db, id, status, kept);
   return sendJson(reply, status, body);
 }

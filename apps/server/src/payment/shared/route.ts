@@ -34,6 +34,12 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
   query: Q;
   response: z.ZodType;
   handler(input: RouteInput<B, Q>): Promise<unknown>;
+  /**
+   * What an Idempotency-Key record keeps of this route's answer, and so what a replay answers: a
+   * create whose answer carries a one-time secret leaves it out, so no secret sits in clear in the
+   * idempotency records.
+   */
+  storedAnswer?(answer: unknown): unknown;
 }
 
 function expandOf(query: unknown): string[] {
@@ -92,7 +98,9 @@ export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
         return answer;
       };
       if (spec.auth === 'merchant' && spec.method !== 'GET') {
-        return ctx.catalog.writing(() => runIdempotent(ctx.db, request, reply, caller, run));
+        return ctx.catalog.writing(() =>
+          runIdempotent(ctx.db, request, reply, caller, run, spec.storedAnswer),
+        );
       }
       if (spec.auth !== 'browser' && spec.method !== 'GET') return reply.send(await ctx.catalog.writing(run));
       return reply.send(await run());

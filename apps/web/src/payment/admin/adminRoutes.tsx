@@ -45,6 +45,14 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
           path: 'api-keys',
           lazy: async () => ({ Component: (await import('./keys/ApiKeysPage')).ApiKeysPage }),
         },
+        {
+          path: 'webhooks',
+          lazy: async () => ({ Component: (await import('./webhooks/WebhooksPage')).WebhooksPage }),
+        },
+        {
+          path: 'webhooks/:id',
+          lazy: async () => ({ Component: (await import('./webhooks/WebhookDetailPage')).WebhookDetailPage }),
+        },
       ],
     },
   ];

@@ -8,3 +8,4 @@ export * from './keys.js';
 export * from './stock.js';
 export * from './payers.js';
 export * from './balances.js';
+export * from './webhooks.js';

@@ -1,4 +1,5 @@
 import { catalogEn } from './catalogEn';
+import { webhooksEn } from './webhooksEn';
 
 /** Strings of the payment admin pages (payment.admin.*). */
 export const adminEn = {
@@ -9,6 +10,7 @@ export const adminEn = {
     methods: 'Payment methods',
     customers: 'Customers',
     keys: 'API keys',
+    webhooks: 'Webhooks',
   },
   mode: {
     badge: 'Test mode',
@@ -134,4 +136,5 @@ export const adminEn = {
     revoked: 'Revoked {{name}}',
     revokedBadge: 'Revoked',
   },
+  webhooks: webhooksEn,
 };

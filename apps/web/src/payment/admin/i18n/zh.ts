@@ -1,4 +1,5 @@
 import { catalogZh } from './catalogZh';
+import { webhooksZh } from './webhooksZh';
 import type { adminEn } from './en';
 
 export const adminZh: typeof adminEn = {
@@ -9,6 +10,7 @@ export const adminZh: typeof adminEn = {
     methods: '支付方式',
     customers: '客户',
     keys: 'API 密钥',
+    webhooks: 'Webhooks',
   },
   mode: {
     badge: '测试模式',
@@ -134,4 +136,5 @@ export const adminZh: typeof adminEn = {
     revoked: '已吊销 {{name}}',
     revokedBadge: '已吊销',
   },
+  webhooks: webhooksZh,
 };

@@ -5,6 +5,7 @@ export const ADMIN_SECTIONS = [
   { path: 'payment-methods', label: 'methods' },
   { path: 'customers', label: 'customers' },
   { path: 'api-keys', label: 'keys' },
+  { path: 'webhooks', label: 'webhooks' },
 ] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];

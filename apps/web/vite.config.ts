@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { cookieBannerHtml } from './build/cookieBanner';
 import { precompress } from './build/precompress';
 import { defaultClientConditions, defineConfig, loadEnv, type ProxyOptions } from 'vite';
 
@@ -13,7 +14,7 @@ export default defineConfig(({ mode }) => {
   );
 
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), cookieBannerHtml(), precompress()],
     resolve: {
       // Workspace packages (@payshelf/api, @payshelf/money) resolve to their TypeScript source.
       conditions: ['source', ...defaultClientConditions],

@@ -13,6 +13,7 @@ export interface LoadTarget {
 export interface LoadResult {
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   errors: number;
 }
@@ -50,7 +51,7 @@ Promise.all(Array.from({ length: connections }, loop)).then(() => {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] || 0;
-  parentPort.postMessage({ rps: latencies.length / seconds, p50: at(0.5), p99: at(0.99), errors });
+  parentPort.postMessage({ rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors });
 });
 `;
 

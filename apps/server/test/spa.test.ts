@@ -9,7 +9,12 @@ import { startTestServer, type TestServer } from './support/server.js';
 
 // A build output as `vite build` leaves it: index.html, hashed assets with .br and .gz copies beside them.
 const SCRIPT = `console.log(${JSON.stringify('checkout '.repeat(400))});`;
-const INDEX = '<!doctype html><html><body><div id="root"></div></body></html>';
+// Its cookie banner in each locale between markers (apps/web/build/cookieBanner.ts).
+const page = (banner: string) => `<!doctype html><html><body><div id="root"></div>${banner}</body></html>`;
+const INDEX = page(
+  '<!--cookie-banner:en--><p>We use cookies</p><!--/cookie-banner:en-->' +
+    '<!--cookie-banner:zh--><p>我们使用 Cookie</p><!--/cookie-banner:zh-->',
+);
 
 let dist: string;
 let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
@@ -82,8 +87,26 @@ describe('serving the web app', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body.toString()).toBe(INDEX);
+      expect(res.body.toString()).toBe(page('<p>We use cookies</p>'));
     }
+  });
+
+  it('puts the cookie banner in the page in the visitor’s language until consent is answered, never in a frame', async () => {
+    const html = async (headers: Record<string, string>, route = '/payment/checkout/pay/cs_123') => {
+      const res = await get(`${server.url.replace('localhost', '127.0.0.1')}${route}`, {
+        accept: 'text/html',
+        'accept-encoding': 'identity',
+        ...headers,
+      });
+      expect(res.headers.vary).toMatch(/cookie/i);
+      return res.body.toString();
+    };
+    expect(await html({ 'accept-language': 'zh-CN,zh;q=0.9' })).toBe(page('<p>我们使用 Cookie</p>'));
+    expect(await html({ 'accept-language': 'zh-CN' }, '/?locale=en')).toBe(page('<p>We use cookies</p>'));
+    expect(await html({ cookie: 'nf_lang=zh' })).toBe(page('<p>我们使用 Cookie</p>'));
+    expect(await html({ cookie: 'CookieConsent=true' })).toBe(page(''));
+    expect(await html({ cookie: 'CookieConsent=false; nf_lang=zh' }, '/index.html')).toBe(page(''));
+    expect(await html({ 'sec-fetch-dest': 'iframe' })).toBe(page(''));
   });
 
   it('keeps unhashed files (favicon) cacheable for a short while only', async () => {

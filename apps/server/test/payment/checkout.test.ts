@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutSessions, events } from '../../src/db/schema/index.js';
 import { seedCurrency, startPaymentEnv, type Client, type PaymentTestEnv } from './support.js';
 
 let env: PaymentTestEnv;
@@ -133,6 +135,30 @@ describe('checkout sessions (merchant)', () => {
       [id],
     );
     expect(rows.map((r) => r.type)).toEqual(['checkout.session.created', 'checkout.session.expired']);
+  });
+
+  it('writes the created event with the session as stored (the row as JSON) and the idempotency key', async () => {
+    const once = await price({ unit_amount: '700000' });
+    const res = await env.test('POST', '/checkout-sessions', {
+      body: { line_items: [{ price_id: once, quantity: 2 }], metadata: { order: '7' } },
+      idem: 'cs-event-1',
+    });
+    expect(res.status).toBe(200);
+    const { db } = env.server.server.services.database;
+    const [row] = await db
+      .select()
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.id, String(res.body.id)));
+    const [event] = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.objectId, String(res.body.id)), eq(events.type, 'checkout.session.created')));
+    // What recordEvent stores for a row read back: bigints as decimal strings, times as ISO strings.
+    const asJson = JSON.parse(
+      JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+    ) as unknown;
+    expect(event?.data).toEqual({ object: asJson });
+    expect(event).toMatchObject({ livemode: false, requestIdempotencyKey: 'cs-event-1' });
   });
 
   it('validates mode, expiry, customer and sums 2^200-sized amounts exactly', async () => {

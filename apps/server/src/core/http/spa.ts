@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
+import { pageFor, splitBanners } from './spa-banner.js';
 
 /** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
@@ -34,7 +35,8 @@ export function cacheControlFor(filePath: string): string {
 
 /**
  * Serves the built single-page app: hashed assets with a year of caching, and index.html (revalidated on
- * every load) for every other GET that asks for HTML, so client-side routes survive a reload. The build
+ * every load; its cookie banner fitted to the visitor, spa-banner.ts) for every other GET that asks for
+ * HTML, so client-side routes survive a reload. The build
  * writes brotli and gzip copies next to each asset (`.br`, `.gz`); a browser that accepts one gets it
  * with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
@@ -47,6 +49,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
       wildcard: false,
       index: false,
       preCompressed: true,
+      // index.html goes out through the page handler below, which fits its cookie banner to the visitor.
+      allowedPath: (pathName) => path.basename(pathName) !== 'index.html',
       setHeaders(res, filePath) {
         res.header('cache-control', cacheControlFor(filePath));
       },
@@ -54,11 +58,17 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
   } else {
     app.log.warn({ distDir }, 'web app is not built; run `npm run build` to serve pages');
   }
-  const html = hasBuild ? readFileSync(indexFile, 'utf8') : null;
+  const pages = hasBuild ? splitBanners(readFileSync(indexFile, 'utf8')) : null;
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !isApiPath(request.url, paymentMount)) {
-      if (html) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      if (pages) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Dest')
+          .send(pageFor(pages, { query: request.query, cookies: request.cookies, headers: request.headers }));
+      }
     }
     const err = ApiError.notFound(
       `No route for ${request.method} ${request.url.split('?')[0]}`,

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { ListQuery } from '@payshelf/api';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { checkoutSessions } from '../../db/schema/index.js';
+import { checkoutSessions, events } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
+import { eventDataOf } from '../shared/events.js';
+import { newId } from '../shared/ids.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { Batcher } from '../shared/batch.js';
 import { prepared } from '../shared/prepared.js';
@@ -51,8 +54,60 @@ export async function getSession(
   return row ?? null;
 }
 
-export async function insertSession(db: Db, row: SessionInsert): Promise<SessionRow> {
-  const [created] = await db.insert(checkoutSessions).values(row).returning();
+type SessionEventValues = Record<string, unknown> & {
+  event_id: string;
+  event_type: string;
+  event_idem: null | string;
+};
+
+/**
+ * Inserts a session and its event (as recordEvent would write it) in one statement: both or neither, in
+ * one round trip. A prepared statement per set of columns given (the others take their defaults).
+ */
+export async function insertSessionWithEvent(
+  db: Db,
+  values: SessionInsert,
+  type: string,
+  idempotencyKey: string | null,
+): Promise<SessionRow> {
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  const keys = Object.keys(given).sort();
+  // PostgreSQL keeps 63 characters of a statement name: the column set goes in as a short digest.
+  const digest = createHash('sha256').update(keys.join(',')).digest('hex').slice(0, 16);
+  const statement = prepared(db, `checkout_session_insert_${digest}`, (d, name) => {
+    const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
+    const row = d.$with('s').as(
+      d
+        .insert(checkoutSessions)
+        .values(placeholders as unknown as SessionInsert)
+        .returning(),
+    );
+    const event = d.$with('e').as(
+      d.insert(events).select(
+        d
+          .select({
+            id: sql<string>`${sql.placeholder('event_id')}::text`.as('id'),
+            livemode: row.livemode,
+            type: sql<string>`${sql.placeholder('event_type')}::text`.as('type'),
+            objectId: row.id,
+            data: eventDataOf(checkoutSessions, row).as('data'),
+            requestIdempotencyKey: sql<string | null>`${sql.placeholder('event_idem')}::text`.as(
+              'request_idempotency_key',
+            ),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(row),
+      ),
+    );
+    return d.with(row, event).select().from(row).prepare(name);
+  });
+  const params: SessionEventValues = {
+    ...given,
+    event_id: newId('evt'),
+    event_type: type,
+    event_idem: idempotencyKey,
+  };
+  const [created] = await statement.execute(params);
   if (!created) throw new Error('insert failed');
   return created;
 }

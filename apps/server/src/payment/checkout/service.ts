@@ -9,7 +9,13 @@ import { recordEvent } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
 import { nowSeconds } from '../shared/time.js';
 import { resolveLineItems, sessionTotals } from './lines.js';
-import { getSession, insertSession, updateSession, type SessionInsert, type SessionRow } from './repo.js';
+import {
+  getSession,
+  insertSessionWithEvent,
+  updateSession,
+  type SessionInsert,
+  type SessionRow,
+} from './repo.js';
 
 /** Stripe's window: a session lives 24 hours by default, at least 30 minutes. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
@@ -62,8 +68,10 @@ async function insertDraft(db: Db, livemode: boolean, d: Draft, idem: string | n
   );
   const mode = modeFor(d.mode, recurring);
   const { subtotal, total } = sessionTotals(items, prices, currencyId, d.subscriptionData);
-  return db.transaction(async (tx) => {
-    const row = await insertSession(tx, {
+  // The session and its event in one statement (one round trip, both or neither).
+  return insertSessionWithEvent(
+    db,
+    {
       ...d.rest,
       id: newId('cs'),
       livemode,
@@ -75,10 +83,10 @@ async function insertDraft(db: Db, livemode: boolean, d: Draft, idem: string | n
       paymentStatus: total === 0n ? 'no_payment_required' : 'unpaid',
       subscriptionData: d.subscriptionData,
       expiresAt: expiry(d.expiresAt),
-    });
-    await recordEvent(tx, 'checkout.session.created', row, idem);
-    return row;
-  });
+    },
+    'checkout.session.created',
+    idem,
+  );
 }
 
 export async function createSession(

@@ -1,7 +1,6 @@
 import { Box } from '@mui/material';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { usePageViews } from '../../header/analytics/usePageViews';
-import { CookieBanner } from '../../header/cookies/CookieBanner';
 import { Footer } from '../../header/Footer';
 import { Header } from '../../header/Header';
 import { PageProgressBar } from '../../header/progress/PageProgressBar';
@@ -12,7 +11,8 @@ const MAIN_ID = 'main-content';
 
 /**
  * The page frame: the shared header (navigation, notifications, user menu), the <main> region the
- * routes render into, the footer, the cookie banner and the page-load progress bar.
+ * routes render into, the footer and the page-load progress bar (the cookie banner renders beside the
+ * router, app/router/AppRouter.tsx, so it shows with the first paint).
  */
 export function AppLayout() {
   usePageViews();
@@ -26,7 +26,6 @@ export function AppLayout() {
         <Outlet />
       </Box>
       <Footer />
-      <CookieBanner />
       <ScrollRestoration />
     </Box>
   );

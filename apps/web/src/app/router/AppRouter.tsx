@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { CookieBanner } from '../../header/cookies/CookieBanner';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
 import type { AppConfig } from '../config/appConfig';
 import { useAppConfig } from '../config/useAppConfig';
@@ -20,9 +21,18 @@ function browserRouterFor(config: AppConfig): BrowserRouter {
   return router;
 }
 
-/** Loads the runtime configuration, then renders the browser router built from it. */
+/**
+ * Loads the runtime configuration, then renders the browser router built from it. The cookie banner
+ * (on every page until answered) renders with the very first paint, beside the loading screen and then
+ * beside the router, rather than once the configuration and the page's code have arrived: it is often
+ * the page's largest text, so this is when the page counts as shown (largest contentful paint).
+ */
 export function AppRouter() {
   const config = useAppConfig();
-  if (!config) return <LoadingScreen />;
-  return <RouterProvider router={browserRouterFor(config)} />;
+  return (
+    <>
+      {config ? <RouterProvider router={browserRouterFor(config)} /> : <LoadingScreen />}
+      <CookieBanner />
+    </>
+  );
 }

@@ -1,7 +1,8 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { consentCookie, isInIframe, shouldShowBanner, type ConsentValue } from './cookieConsent';
+import { removeStaticBanner } from './staticBanner';
 
 interface CookieBannerProps {
   /** Offers a Decline button (off by default). */
@@ -10,7 +11,7 @@ interface CookieBannerProps {
 }
 
 /**
- * Shown until answered; bottom right, at most 440 px wide. It floats above the page and its header but
+ * Shown until answered (rendered beside the router, so it comes with the app's first render); bottom right, at most 440 px wide. It floats above the page and its header but
  * below drawers and dialogs, so it never covers a dialog's buttons (a payment dialog before consent).
  */
 export function CookieBanner({ enableDecline = false, displayInIframe = false }: CookieBannerProps) {
@@ -18,6 +19,9 @@ export function CookieBanner({ enableDecline = false, displayInIframe = false }:
   const [visible, setVisible] = useState(() =>
     shouldShowBanner({ cookies: document.cookie, inIframe: isInIframe(), displayInIframe }),
   );
+  // The page's HTML carries a plain copy of this banner for the first paint: this one replaces it, in the
+  // same frame (a layout effect runs before the browser paints).
+  useLayoutEffect(removeStaticBanner, []);
   if (!visible) return null;
   const answer = (value: ConsentValue) => {
     document.cookie = consentCookie(value, window.location.protocol);

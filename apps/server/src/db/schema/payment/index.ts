@@ -7,3 +7,4 @@ export * from './events.js';
 export * from './keys.js';
 export * from './stock.js';
 export * from './payers.js';
+export * from './test-clocks.js';

@@ -8,3 +8,4 @@ export * from './billing.js';
 export * from './keys.js';
 export * from './settings.js';
 export * from './demo.js';
+export * from './billing-engine.js';

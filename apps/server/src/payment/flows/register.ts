@@ -6,6 +6,7 @@ import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js'
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
+import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
@@ -22,9 +23,12 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   const { rails, relay } = ctx.services;
   const onConfirmed: ConfirmedHandler = async (event, tx) => {
     const explorer = await explorerFor(ctx, event.methodId, event.txRef);
+    // An invoice's own payment (a renewal's pull), else a checkout's.
+    if (await completeInvoicePayment(ctx, tx, event.reference, event.payment, explorer, event.rail)) return;
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
   const onRejected: RejectedHandler = async (event, tx) => {
+    if (await failInvoicePayment(ctx, tx, event.reference, event.txRef, event.reason)) return;
     await failCheckoutPayment(tx, event.reference, event.txRef, event.reason, event.detail);
   };
   rails.onConfirmed(onConfirmed);

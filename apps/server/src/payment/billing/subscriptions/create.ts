@@ -11,6 +11,7 @@ import { getCustomer } from '../../customers/index.js';
 import { getCurrency, getMethod } from '../../methods/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import { newId } from '../../shared/ids.js';
+import { moneyRule } from '../../shared/rules.js';
 import { getClock } from '../clocks/repo.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import { createPeriodInvoice } from './invoicing.js';
@@ -45,8 +46,10 @@ async function checkedPrices(ctx: Ctx, input: SubscriptionCreate, livemode: bool
     ) {
       throw bad('every item of a subscription must recur on the same interval', `items.${index}.price_id`);
     }
-    // Throws CURRENCY_NOT_CONFIGURED (a 400) when the price has no amount in this currency.
-    lineTotal({ price: toRulePrice(price), quantity: item.quantity }, input.currency_id);
+    // CURRENCY_NOT_CONFIGURED (a 400) when the price has no amount in this currency.
+    moneyRule(`items.${index}.price_id`, () =>
+      lineTotal({ price: toRulePrice(price), quantity: item.quantity }, input.currency_id),
+    );
   }
   if (!first?.recurringInterval) throw bad('a subscription item needs a recurring price', 'items');
   return { interval: first.recurringInterval, intervalCount: first.recurringIntervalCount ?? 1 };

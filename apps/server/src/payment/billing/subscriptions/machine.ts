@@ -30,7 +30,7 @@ const LIVE: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due', '
 const TABLE: Record<LifecycleEvent, Partial<Record<SubscriptionStatus, SubscriptionStatus>>> = {
   trial_paid: { trialing: 'active' },
   trial_unpaid: { trialing: 'past_due' },
-  collection_failed: { active: 'past_due', past_due: 'past_due' },
+  collection_failed: { active: 'past_due', trialing: 'past_due', past_due: 'past_due' },
   invoice_paid: { past_due: 'active', incomplete: 'active', active: 'active' },
   cancel: Object.fromEntries(LIVE.map((s) => [s, 'canceled'])),
   grace_expired: { past_due: 'canceled' },

@@ -31,6 +31,9 @@ import { openApiRoutes } from './openapi/routes.js';
 import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
+import { billingEngineRoutes } from './flows/billing-routes.js';
+import { registerBillingJobs } from './flows/billing-run.js';
+import { testClockRoutes } from './flows/test-clock-routes.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -74,6 +77,7 @@ export async function registerPayment(
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
   registerPaymentFlows(ctx);
+  registerBillingJobs(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
@@ -95,6 +99,8 @@ export async function registerPayment(
       linkBrowserRoutes(scope, ctx);
       settingsRoutes(scope, ctx);
       demoRoutes(scope, ctx);
+      billingEngineRoutes(scope, ctx);
+      testClockRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
+import { getSubscription } from '../billing/repo.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
@@ -43,6 +44,17 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
     for (const livemode of [true, false]) {
       const customer = await getCustomer(ctx.db, id, livemode);
       if (customer) return customer.did === user.did;
+    }
+    return false;
+  });
+  // A subscription's own topic: its customer's signed-in user only.
+  relay.allow('subscription:', async (topic, request) => {
+    const user = await ctx.sessions.user(request);
+    if (!user) return false;
+    const id = topic.slice('subscription:'.length);
+    for (const livemode of [true, false]) {
+      const sub = await getSubscription(ctx.db, id, livemode);
+      if (sub) return (await getCustomer(ctx.db, sub.customerId, livemode))?.did === user.did;
     }
     return false;
   });

@@ -1,0 +1,79 @@
+// Test clocks (test mode only; a live key or live-mode admin is refused): create, list, retrieve, and
+// advance, which answers once everything due up to the new time has run.
+import { testClock, testClockAdvance, testClockCreate, testClockList } from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ApiError } from '../../core/http/errors.js';
+import { clockObject, getClock, insertClock, listClocks } from '../billing/clocks/repo.js';
+import type { Caller, PaymentContext } from '../shared/context.js';
+import { defineRoute } from '../shared/route.js';
+import { advanceClock } from './advance-clock.js';
+
+const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
+
+function testModeOnly(caller: Caller): void {
+  if (caller.livemode) throw ApiError.of('test_clock_live', {});
+}
+
+export function testClockRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  const { db } = ctx;
+  const common = { tag: 'Test clocks', auth: 'merchant' as const, query: noQuery };
+  const found = async (id: string) => {
+    const row = await getClock(db, id);
+    if (!row) throw ApiError.of('test_clock_missing', { id: id.slice(0, 100) });
+    return row;
+  };
+
+  defineRoute(app, ctx, {
+    ...common,
+    method: 'POST',
+    url: '/test-clocks',
+    summary: 'Create a test clock frozen at a time (test mode only)',
+    body: testClockCreate,
+    response: testClock,
+    handler: async ({ caller, body }) => {
+      testModeOnly(caller);
+      return clockObject(await insertClock(db, new Date(body.frozen_time), body.name ?? null));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    ...common,
+    method: 'GET',
+    url: '/test-clocks',
+    summary: 'List test clocks, newest first',
+    body: z.object({}),
+    response: testClockList,
+    handler: async ({ caller }) => {
+      testModeOnly(caller);
+      return { object: 'list' as const, data: (await listClocks(db)).map(clockObject) };
+    },
+  });
+
+  defineRoute(app, ctx, {
+    ...common,
+    method: 'GET',
+    url: '/test-clocks/:id',
+    summary: 'Retrieve a test clock',
+    body: z.object({}),
+    response: testClock,
+    handler: async ({ caller, params }) => {
+      testModeOnly(caller);
+      return clockObject(await found(params.id ?? ''));
+    },
+  });
+
+  defineRoute(app, ctx, {
+    ...common,
+    method: 'POST',
+    url: '/test-clocks/:id/advance',
+    summary: 'Move the clock forward, running every renewal, retry and cancel due until then, in order',
+    body: testClockAdvance,
+    response: testClock,
+    handler: async ({ caller, params, body }) => {
+      testModeOnly(caller);
+      const row = await found(params.id ?? '');
+      return clockObject(await advanceClock(ctx, row.id, new Date(body.frozen_time)));
+    },
+  });
+}

@@ -21,9 +21,7 @@ export type CrashPoint =
   | 'pull:after-commit-before-send'
   | 'pull:after-send'
   | 'confirm:before-commit'
-  | 'confirm:after-commit'
-  | 'collect:after-commit-before-send'
-  | 'renew:after-invoice-commit';
+  | 'confirm:after-commit';
 
 export function crashPoint(point: CrashPoint): void {
   if (armed.size === 0 || !armed.has(point)) return;

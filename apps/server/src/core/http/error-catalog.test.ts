@@ -146,6 +146,10 @@ describe('error catalog', () => {
         min: '1',
         max: '2',
         precision: '2',
+        status: 'open',
+        action: 'paid',
+        current: '2027-01-01T00:00:00.000Z',
+        frozen_time: '2026-01-01T00:00:00.000Z',
       });
       expect(error.code, key).toBe(entry.code);
     }

@@ -6,7 +6,6 @@
 // recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts).
 //
 // Lock order: the subscription → the invoice → the payment intent → the signer's nonce → attempts.
-import { crashPoint } from '../../core/chaos.js';
 import { getInvoice } from '../billing/repo.js';
 import {
   recordCollectionFailure,
@@ -178,7 +177,6 @@ export async function collectInvoice(
 ): Promise<CollectOutcome> {
   const step = await prepare(ctx, invoiceId, opts);
   if (step.kind === 'done') return step.outcome;
-  crashPoint('collect:after-commit-before-send');
   try {
     await step.paying.rail.broadcast(step.attempt.raw ?? '');
     await markBroadcast(ctx.db, step.attempt.id);

@@ -98,7 +98,11 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
     let paying: PayingWith;
     try {
       paying = await payingWith(ctx, tx, invoice.livemode, methodId, invoice.currencyId);
-    } catch {
+    } catch (err) {
+      ctx.services.log.warn(
+        { err: err instanceof Error ? err.message : String(err), invoice: invoice.id },
+        'collection: payment method unavailable',
+      );
       return fail('payment_method_unavailable');
     }
     const intent = await intentFor(tx, invoice, paying);

@@ -4,9 +4,9 @@
 // the piece being run, so what it records (invoices, periods, past_due_at) carries simulated time.
 // Two advances of one clock are serialised by a transaction-level advisory lock on the clock (released
 // with the connection if the process dies); each piece is exactly-once anyway (billing-run.ts).
+import { type TestClockRow, getClock, setClock } from '../billing/index.js';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
-import { getClock, setClock, type TestClockRow } from '../billing/clocks/repo.js';
 import type { PaymentContext } from '../shared/context.js';
 import { dueWork, runWork } from './billing-run.js';
 

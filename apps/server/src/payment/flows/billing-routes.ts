@@ -3,6 +3,23 @@
 // keys and owners/admins; cancel, resume, recover and pay are `customer` routes: a signed-in customer
 // may call them on their own subscriptions and invoices only (anyone else's answers as missing).
 import {
+  type SubscriptionRow,
+  billingNow,
+  cancelSubscription,
+  createSubscription,
+  getInvoice,
+  getSubscription,
+  invoiceAction,
+  invoiceObject,
+  pauseSubscription,
+  readable,
+  recoverSubscription,
+  resumeSubscription,
+  subscriptionObjects,
+  unpauseSubscription,
+  updateSubscription,
+} from '../billing/index.js';
+import {
   emptyBody,
   invoice as invoiceSchema,
   invoicePay,
@@ -14,21 +31,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
-import { readable } from '../billing/access.js';
-import { subscriptionObjects } from '../billing/detail.js';
-import { getInvoice, getSubscription, type SubscriptionRow } from '../billing/repo.js';
-import { invoiceObject } from '../billing/serialize.js';
-import {
-  cancelSubscription,
-  pauseSubscription,
-  recoverSubscription,
-  resumeSubscription,
-  unpauseSubscription,
-  updateSubscription,
-} from '../billing/subscriptions/actions.js';
-import { createSubscription } from '../billing/subscriptions/create.js';
-import { invoiceAction } from '../billing/subscriptions/invoice-actions.js';
-import { billingNow } from '../billing/clocks/repo.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { collectInvoice } from './collect-invoice.js';

@@ -5,14 +5,17 @@
 // row and due time), so it runs once however many processes tick; a crashed run is taken over by the
 // job queue. Test clocks run the same pieces in time order inside POST /test-clocks/{id}/advance.
 // Each piece re-checks under its row lock, so running one twice changes nothing.
+import {
+  type InvoiceRow,
+  expireGrace,
+  expireIncomplete,
+  markOverdue,
+  renewSubscription,
+} from '../billing/index.js';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { invoices, subscriptions } from '../../db/schema/index.js';
 import { notify } from '../../platform/notifications/index.js';
-import { expireGrace } from '../billing/subscriptions/dunning.js';
-import { expireIncomplete, markOverdue } from '../billing/subscriptions/overdue.js';
-import { renewSubscription } from '../billing/subscriptions/renewal.js';
-import type { InvoiceRow } from '../billing/repo.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { collectInvoice } from './collect-invoice.js';

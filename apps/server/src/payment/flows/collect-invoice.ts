@@ -6,13 +6,14 @@
 // recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts).
 //
 // Lock order: the subscription → the invoice → the payment intent → the signer's nonce → attempts.
-import { getInvoice } from '../billing/repo.js';
 import {
+  getInvoice,
+  lockInvoice,
+  lockSubscription,
   recordCollectionFailure,
   recordCollectionSubmitted,
   settleInvoicePaid,
-} from '../billing/subscriptions/dunning.js';
-import { lockInvoice, lockSubscription } from '../billing/subscriptions/lifecycle.js';
+} from '../billing/index.js';
 import {
   createIntent,
   getIntent,

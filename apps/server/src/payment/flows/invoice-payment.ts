@@ -5,11 +5,15 @@
 //
 // Lock order of invoice payments: the rail_transactions row (inserted by verify) → the subscription →
 // the invoice → the payment intent → payment_attempts.
+import {
+  billingNow,
+  getInvoice,
+  lockInvoice,
+  lockSubscription,
+  recordCollectionFailure,
+  settleInvoicePaid,
+} from '../billing/index.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
-import { billingNow } from '../billing/clocks/repo.js';
-import { getInvoice } from '../billing/repo.js';
-import { recordCollectionFailure, settleInvoicePaid } from '../billing/subscriptions/dunning.js';
-import { lockInvoice, lockSubscription } from '../billing/subscriptions/lifecycle.js';
 import {
   covers,
   failIntent,

@@ -1,9 +1,9 @@
 // Wires the payment flows to the rails (confirmed and rejected transfers), the relay topics of
 // checkout and customers, and the attempts reconcile job.
+import { getSubscription } from '../billing/index.js';
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
-import { getSubscription } from '../billing/repo.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';

@@ -1,10 +1,10 @@
 // Test clocks (test mode only; a live key or live-mode admin is refused): create, list, retrieve, and
 // advance, which answers once everything due up to the new time has run.
+import { clockObject, getClock, insertClock, listClocks } from '../billing/index.js';
 import { testClock, testClockAdvance, testClockCreate, testClockList } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
-import { clockObject, getClock, insertClock, listClocks } from '../billing/clocks/repo.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
 import { advanceClock } from './advance-clock.js';

@@ -1,5 +1,5 @@
-// Test clocks (test mode only; a live key or live-mode admin is refused): create, list, retrieve, and
-// advance, which answers once everything due up to the new time has run.
+// Test clocks exist in test mode only: creating one in live mode is refused, and live mode sees none
+// (an empty list, a missing id). Advance answers once everything due up to the new time has run.
 import { clockObject, getClock, insertClock, listClocks } from '../billing/index.js';
 import { testClock, testClockAdvance, testClockCreate, testClockList } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,8 @@ function testModeOnly(caller: Caller): void {
 export function testClockRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   const common = { tag: 'Test clocks', auth: 'merchant' as const, query: noQuery };
-  const found = async (id: string) => {
-    const row = await getClock(db, id);
+  const found = async (caller: Caller, id: string) => {
+    const row = caller.livemode ? null : await getClock(db, id);
     if (!row) throw ApiError.of('test_clock_missing', { id: id.slice(0, 100) });
     return row;
   };
@@ -45,8 +45,8 @@ export function testClockRoutes(app: FastifyInstance, ctx: PaymentContext): void
     body: z.object({}),
     response: testClockList,
     handler: async ({ caller }) => {
-      testModeOnly(caller);
-      return { object: 'list' as const, data: (await listClocks(db)).map(clockObject) };
+      const rows = caller.livemode ? [] : await listClocks(db);
+      return { object: 'list' as const, data: rows.map(clockObject) };
     },
   });
 
@@ -57,10 +57,7 @@ export function testClockRoutes(app: FastifyInstance, ctx: PaymentContext): void
     summary: 'Retrieve a test clock',
     body: z.object({}),
     response: testClock,
-    handler: async ({ caller, params }) => {
-      testModeOnly(caller);
-      return clockObject(await found(params.id ?? ''));
-    },
+    handler: async ({ caller, params }) => clockObject(await found(caller, params.id ?? '')),
   });
 
   defineRoute(app, ctx, {
@@ -71,8 +68,7 @@ export function testClockRoutes(app: FastifyInstance, ctx: PaymentContext): void
     body: testClockAdvance,
     response: testClock,
     handler: async ({ caller, params, body }) => {
-      testModeOnly(caller);
-      const row = await found(params.id ?? '');
+      const row = await found(caller, params.id ?? '');
       return clockObject(await advanceClock(ctx, row.id, new Date(body.frozen_time)));
     },
   });

@@ -38,6 +38,8 @@ export async function recordCollectionFailure(
   const updated = await updateInvoice(tx, invoice.id, {
     attemptCount: count,
     nextPaymentAttempt: retry,
+    // After the last retry the invoice is due now: past due, it blocks new purchases (past-due.ts).
+    ...(retry === null ? { dueDate: invoice.dueDate ?? now } : {}),
     attempts: [...invoice.attempts, attempt(now, 'failed', { reason })],
   });
   await announceInvoice(ctx, tx, updated, 'invoice.payment_failed');

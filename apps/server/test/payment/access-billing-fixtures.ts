@@ -48,7 +48,6 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
         'clock',
       ),
     );
-  const path = (p: string) => async (): Promise<Prepared> => ({ path: p, body: {} });
   return {
     'POST /subscriptions': async () => ({
       path: '/subscriptions',
@@ -90,7 +89,7 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
       body: { frozen_time: '2027-01-01T00:00:00.000Z' },
       namesTestObjects: true,
     }),
-    'GET /test-clocks': path('/test-clocks'),
+    'GET /test-clocks': async () => ({ path: '/test-clocks' }),
     'GET /test-clocks/{id}': async () => ({ path: `/test-clocks/${await clock()}` }),
     'POST /test-clocks/{id}/advance': async () => ({
       path: `/test-clocks/${await clock()}/advance`,

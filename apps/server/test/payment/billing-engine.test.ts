@@ -229,6 +229,28 @@ describe('cancel, resume, trials', () => {
     expect((await getSub(env.test, broke.id)).status).toBe('past_due');
   }, 120_000);
 
+  it('send_invoice: the invoice waits open until its due date, then the subscription is past_due', async () => {
+    const clock = await newClock(env.test, '2027-09-01T00:00:00.000Z');
+    const customer = await newCustomer(env.test, 'Invoiced');
+    const sub = await subscribe(customer, 2, clock, {
+      collection_method: 'send_invoice',
+      days_until_due: 10,
+    });
+    expect(sub.status).toBe('incomplete');
+    const [first] = await invoicesOf(db(), sub.id);
+    expect(first).toMatchObject({ status: 'open', nextPaymentAttempt: null });
+    expect(first?.dueDate?.toISOString()).toBe('2027-09-11T00:00:00.000Z');
+    const paid = await env.test('POST', `/invoices/${first?.id}/pay`, { body: { paid_out_of_band: true } });
+    expect(paid.body).toMatchObject({ status: 'paid' });
+    expect((await getSub(env.test, sub.id)).status).toBe('active');
+    await advance(env.test, clock, '2027-10-12T00:00:00.000Z');
+    const cycle = (await invoicesOf(db(), sub.id)).find((r) => r.billingReason === 'subscription_cycle');
+    expect(cycle).toMatchObject({ status: 'open', attemptCount: 1 });
+    expect((await getSub(env.test, sub.id)).status).toBe('past_due');
+    // No pull was ever tried for it.
+    expect(await confirmedPulls(db(), sub.id)).toBe(0);
+  });
+
   it('test clocks are refused in live mode', async () => {
     const res = await env.live('POST', '/test-clocks', { body: { frozen_time: '2027-01-01T00:00:00.000Z' } });
     expect(res.status).toBe(400);

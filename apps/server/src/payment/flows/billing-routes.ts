@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute } from '../shared/route.js';
+import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
@@ -69,7 +70,7 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
       const { subscription, invoice } = await createSubscription(ctx, caller.livemode, body);
       if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
         await collectNow(invoice.id, subscription.testClockId);
-      }
+      } else if (invoice?.status === 'open') await notifyInvoiceDue(ctx, invoice);
       return answer(subscription);
     },
   });

@@ -120,7 +120,7 @@ export async function dueWork(
 }
 
 /** Tells the customer (bell) that a send_invoice invoice waits for payment, with a link to pay it. */
-async function notifyInvoiceDue(ctx: PaymentContext, invoice: InvoiceRow): Promise<void> {
+export async function notifyInvoiceDue(ctx: PaymentContext, invoice: InvoiceRow): Promise<void> {
   const customer = await getCustomer(ctx.db, invoice.customerId, invoice.livemode);
   if (!customer?.did) return;
   const base = ctx.services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';

@@ -27,7 +27,12 @@ export const subscriptionCreate = z
   .object({
     customer_id: objectId('cus'),
     items: z
-      .array(z.object({ price_id: objectId('price'), quantity: z.number().int().min(1).max(1_000_000).default(1) }))
+      .array(
+        z.object({
+          price_id: objectId('price'),
+          quantity: z.number().int().min(1).max(1_000_000).default(1),
+        }),
+      )
       .min(1)
       .max(20),
     currency_id: objectId('pc'),

@@ -108,6 +108,18 @@ const schema = z.object({
    * 12 h) for three days. Tests shorten it.
    */
   WEBHOOK_RETRY_BASE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** Billing: days after a failed automatic collection each retry runs (comma list, e.g. `1,3,5`). */
+  BILLING_RETRY_DAYS: z
+    .string()
+    .regex(/^\s*\d{1,3}(\s*,\s*\d{1,3}){0,9}\s*$/, 'a comma list of up to 10 day counts')
+    .default('1,3,5')
+    .transform((v) => v.split(',').map((d) => Number(d.trim()))),
+  /** Billing: days a subscription stays past_due after its last failed retry before the grace action. */
+  BILLING_PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** Billing: after the grace, `cancel` (reason payment_failed, invoice uncollectible) or `keep` past_due. */
+  BILLING_PAST_DUE_ACTION: z.enum(['cancel', 'keep']).default('cancel'),
+  /** Billing: days a send_invoice invoice gives the customer to pay. */
+  BILLING_DAYS_UNTIL_DUE: z.coerce.number().int().min(0).max(365).default(30),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string; webDistDir: string };

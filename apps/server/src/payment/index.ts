@@ -33,6 +33,9 @@ import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
 import { balanceRoutes } from './balances/routes.js';
 import { registerWebhooks } from './webhooks/index.js';
+import { billingEngineRoutes } from './flows/billing-routes.js';
+import { registerBillingJobs } from './flows/billing-run.js';
+import { testClockRoutes } from './flows/test-clock-routes.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -78,6 +81,7 @@ export async function registerPayment(
 
   registerPaymentFlows(ctx);
   const webhookRoutes = registerWebhooks(ctx);
+  registerBillingJobs(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
@@ -101,6 +105,8 @@ export async function registerPayment(
       demoRoutes(scope, ctx);
       balanceRoutes(scope, ctx);
       webhookRoutes(scope);
+      billingEngineRoutes(scope, ctx);
+      testClockRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -2,6 +2,7 @@ import type { TestChain } from '../support/chain.js';
 import type { TestBrowser } from '../support/identity.js';
 import type { Catalog } from './pay-support.js';
 import type { Client } from './support.js';
+import { billingFixtures } from './access-billing-fixtures.js';
 
 /** One concrete request for a route: the path with real ids, and a body that passes validation. */
 export interface Prepared {
@@ -253,5 +254,6 @@ export function fixtures(w: FixtureWorld) {
   table['PUT /checkout-sessions/{id}/expire'] = async () => ({
     path: `/checkout-sessions/${await session()}/expire`,
   });
+  Object.assign(table, billingFixtures(w));
   return table;
 }

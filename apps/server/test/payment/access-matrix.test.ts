@@ -31,6 +31,13 @@ type Expect = 'ok' | 401 | 403 | 404 | 'refused';
 const SIGNED_IN: Role[] = ['customerA', 'customerB', 'member', 'admin', 'owner'];
 const signedInOnly = (role: Role, then: Expect): Expect => (SIGNED_IN.includes(role) ? then : 401);
 
+/** A customer route on another customer's object: keys and owners/admins act, customers see nothing. */
+function notTheirs(role: Role): Expect {
+  if (role === 'anonymous') return 401;
+  if (role === 'liveKey') return 404;
+  return ['customerA', 'customerB', 'member'].includes(role) ? 404 : 'ok';
+}
+
 /** Routes whose answer depends on more than the declared auth, with why. */
 const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // The signed-in user's own customer; without a session there is nobody to answer for.
@@ -54,6 +61,16 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // so it is refused as input.
   'POST /checkout-sessions/{id}/payer-challenge': (r) => signedInOnly(r, 'ok'),
   'POST /checkout-sessions/{id}/payer-proof': (r) => signedInOnly(r, 'refused'),
+  // A signed-in customer may cancel, resume, recover and pay their own subscriptions and invoices
+  // only: the fixtures belong to another customer, so every customer is answered "missing".
+  ...Object.fromEntries(
+    [
+      'POST /subscriptions/{id}/cancel',
+      'POST /subscriptions/{id}/resume',
+      'POST /subscriptions/{id}/recover',
+      'POST /invoices/{id}/pay',
+    ].map((route) => [route, notTheirs]),
+  ),
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

@@ -70,6 +70,20 @@ export const invoice = z.object({
   period_end: timestamp.nullable(),
   /** When an open invoice falls due; past it, an open or uncollectible invoice is past due. */
   due_date: timestamp.nullable(),
+  /** Collection attempts made so far (the first try counts). */
+  attempt_count: z.number().int(),
+  /** When the next automatic collection attempt runs; null when none is planned. */
+  next_payment_attempt: timestamp.nullable(),
+  /** Every collection attempt: when, the outcome, the transfer hash or the reason it failed. */
+  attempts: z.array(
+    z.object({
+      at: timestamp,
+      outcome: z.enum(['submitted', 'succeeded', 'failed']),
+      reason: z.string().optional(),
+      tx_hash: z.string().optional(),
+    }),
+  ),
+  test_clock_id: z.string().nullable(),
   /** `metadata.payment_details` carries the transaction (SPEC §3: `{rail}.tx_hash`, explorer link). */
   metadata,
   created_at: timestamp,
@@ -130,6 +144,19 @@ export const subscription = z.object({
   ended_at: timestamp.nullable(),
   latest_invoice_id: z.string().nullable(),
   checkout_session_id: z.string().nullable(),
+  /** Periods are counted from this moment with calendar arithmetic. */
+  billing_cycle_anchor: timestamp,
+  /** The account charge_automatically pulls from (an ERC-20 allowance to the merchant). */
+  payer: z.string().nullable(),
+  days_until_due: z.number().int().nullable(),
+  cancelation_details: z
+    .object({
+      reason: z.enum(['cancellation_requested', 'payment_disputed', 'payment_failed', 'stake_revoked']),
+      feedback: z.string().nullable(),
+      comment: z.string().nullable(),
+    })
+    .nullable(),
+  test_clock_id: z.string().nullable(),
   metadata,
   created_at: timestamp,
   updated_at: timestamp,

@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   setting: 'setting',
   api_key: 'key',
+  test_clock: 'clock',
 } as const;
 
 export const objectId = (prefix: string) =>

@@ -10,3 +10,4 @@ export * from './settings.js';
 export * from './demo.js';
 export * from './balances.js';
 export * from './webhooks.js';
+export * from './billing-engine.js';

@@ -148,6 +148,10 @@ describe('error catalog', () => {
         precision: '2',
         host: 'h.example',
         address: '10.0.0.1',
+        status: 'open',
+        action: 'paid',
+        current: '2027-01-01T00:00:00.000Z',
+        frozen_time: '2026-01-01T00:00:00.000Z',
       });
       expect(error.code, key).toBe(entry.code);
     }

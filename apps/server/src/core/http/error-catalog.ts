@@ -263,6 +263,33 @@ export const MESSAGES = {
     en: "No such event: '{id}'",
     zh: "事件不存在：'{id}'",
   },
+  // Billing engine: subscriptions the customer may cancel, resume or recover in the portal.
+  subscription_state: {
+    code: 'subscription_state_invalid',
+    en: 'This subscription is {status}: it cannot be {action}',
+    zh: '该订阅当前为 {status} 状态，无法执行此操作（{action}）',
+  },
+  invoice_state: {
+    code: 'invoice_state_invalid',
+    en: 'This invoice is {status}: it cannot be {action}',
+    zh: '该账单当前为 {status} 状态，无法执行此操作（{action}）',
+  },
+  test_clock_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such test clock: '{id}'",
+    zh: "测试时钟不存在：'{id}'",
+  },
+  test_clock_live: {
+    code: 'test_clock_livemode',
+    en: 'Test clocks exist in test mode only',
+    zh: '测试时钟仅在测试模式下可用',
+  },
+  test_clock_backwards: {
+    code: 'test_clock_backwards',
+    en: 'A test clock only moves forward: {frozen_time} is before its time {current}',
+    zh: '测试时钟只能向前拨动：{frozen_time} 早于当前时间 {current}',
+  },
   internal_error: {
     code: 'internal_error',
     type: 'api_error',

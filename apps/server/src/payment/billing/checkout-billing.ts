@@ -74,6 +74,7 @@ async function insertSubscriptions(
   plan: PlannedSubscription[],
   ids: string[],
   invoiceId: string,
+  payer: string | null,
 ): Promise<Subscription[]> {
   const created: Subscription[] = [];
   for (const [index, group] of plan.entries()) {
@@ -98,6 +99,9 @@ async function insertSubscriptions(
         trialEnd: group.trialEnd,
         latestInvoiceId: invoiceId,
         checkoutSessionId: session.id,
+        billingCycleAnchor: group.trialEnd ?? group.start,
+        // Renewals pull from the account that paid the checkout (when its allowance covers them).
+        payer,
         createdAt: insertedAt,
       })
       .returning();
@@ -188,6 +192,7 @@ export async function billCheckout(
       createdAt: insertedAt,
     });
   }
-  const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId);
+  const payer = typeof details.payer === 'string' ? details.payer : null;
+  const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId, payer);
   return { invoice, created, subscriptionIds: ids };
 }

@@ -3,3 +3,29 @@ export { billCheckout } from './checkout-billing.js';
 export type { BillableLine } from './checkout-billing.js';
 export { hasPastDueInvoice } from './past-due.js';
 export { invoiceObject } from './serialize.js';
+// The billing engine (subscriptions/, clocks/): what flows compose with intents and rails.
+export { getInvoice, getSubscription } from './repo.js';
+export type { InvoiceRow, SubscriptionRow } from './repo.js';
+export { readable } from './access.js';
+export { subscriptionObjects } from './detail.js';
+export { billingNow, clockObject, getClock, insertClock, listClocks, setClock } from './clocks/repo.js';
+export type { TestClockRow } from './clocks/repo.js';
+export { lockInvoice, lockSubscription } from './subscriptions/lifecycle.js';
+export {
+  expireGrace,
+  recordCollectionFailure,
+  recordCollectionSubmitted,
+  settleInvoicePaid,
+} from './subscriptions/dunning.js';
+export { expireIncomplete, markOverdue } from './subscriptions/overdue.js';
+export { renewSubscription } from './subscriptions/renewal.js';
+export {
+  cancelSubscription,
+  pauseSubscription,
+  recoverSubscription,
+  resumeSubscription,
+  unpauseSubscription,
+  updateSubscription,
+} from './subscriptions/actions.js';
+export { createSubscription } from './subscriptions/create.js';
+export { invoiceAction } from './subscriptions/invoice-actions.js';

@@ -15,6 +15,7 @@ import {
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
+import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
 
 export const RECONCILE_TASK = 'payment:reconcile-attempts';
@@ -49,7 +50,9 @@ async function reconcileOne(
     const result = await paying.rail.verify(attempt.txRef, expectation, { db: tx });
     if (result.status === 'confirmed') {
       const explorer = paying.rail.explorerUrl(attempt.txRef);
-      await completeCheckoutPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
+      if (!(await completeInvoicePayment(ctx, tx, intent.id, result, explorer, paying.rail.kind))) {
+        await completeCheckoutPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
+      }
       await settleAttempt(tx, intent.id, attempt.txRef, 'confirmed');
       return 'confirmed';
     }
@@ -58,7 +61,9 @@ async function reconcileOne(
       if (attempt.raw) return mayResend ? 'resend' : 'waiting';
       if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';
     }
-    await failCheckoutPayment(tx, intent.id, attempt.txRef, result.reason, result.detail);
+    if (!(await failInvoicePayment(ctx, tx, intent.id, attempt.txRef, result.reason))) {
+      await failCheckoutPayment(tx, intent.id, attempt.txRef, result.reason, result.detail);
+    }
     return 'failed';
   });
   if (outcome !== 'resend') return outcome;
@@ -74,15 +79,16 @@ async function reconcileOne(
       'reconcile: re-sending a payment attempt failed',
     );
     if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';
-    await ctx.db.transaction((tx) =>
-      failCheckoutPayment(
+    await ctx.db.transaction(async (tx) => {
+      if (await failInvoicePayment(ctx, tx, intent.id, attempt.txRef, 'not_found')) return;
+      await failCheckoutPayment(
         tx,
         intent.id,
         attempt.txRef,
         'not_found',
         'the signed transaction could not be sent',
-      ),
-    );
+      );
+    });
     return 'failed';
   }
 }

@@ -1,11 +1,13 @@
 // Wires the payment flows to the rails (confirmed and rejected transfers), the relay topics of
 // checkout and customers, and the attempts reconcile job.
+import { getSubscription } from '../billing/index.js';
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
+import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
@@ -22,9 +24,12 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   const { rails, relay } = ctx.services;
   const onConfirmed: ConfirmedHandler = async (event, tx) => {
     const explorer = await explorerFor(ctx, event.methodId, event.txRef);
+    // An invoice's own payment (a renewal's pull), else a checkout's.
+    if (await completeInvoicePayment(ctx, tx, event.reference, event.payment, explorer, event.rail)) return;
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
   const onRejected: RejectedHandler = async (event, tx) => {
+    if (await failInvoicePayment(ctx, tx, event.reference, event.txRef, event.reason)) return;
     await failCheckoutPayment(tx, event.reference, event.txRef, event.reason, event.detail);
   };
   rails.onConfirmed(onConfirmed);
@@ -39,6 +44,17 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
     for (const livemode of [true, false]) {
       const customer = await getCustomer(ctx.db, id, livemode);
       if (customer) return customer.did === user.did;
+    }
+    return false;
+  });
+  // A subscription's own topic: its customer's signed-in user only.
+  relay.allow('subscription:', async (topic, request) => {
+    const user = await ctx.sessions.user(request);
+    if (!user) return false;
+    const id = topic.slice('subscription:'.length);
+    for (const livemode of [true, false]) {
+      const sub = await getSubscription(ctx.db, id, livemode);
+      if (sub) return (await getCustomer(ctx.db, sub.customerId, livemode))?.did === user.did;
     }
     return false;
   });

@@ -13,6 +13,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
+/** One collection attempt of an invoice. */
+export interface InvoiceAttempt {
+  at: string;
+  outcome: 'submitted' | 'succeeded' | 'failed';
+  reason?: string;
+  tx_hash?: string;
+}
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -48,11 +56,25 @@ export const invoices = pgTable(
     subscriptionId: text(),
     checkoutSessionId: text(),
     description: text(),
+    /** Collection attempts made so far (the first try counts). */
+    attemptCount: integer().notNull().default(0),
+    /** When the next automatic collection attempt is due; null when none is planned. */
+    nextPaymentAttempt: timestamp({ withTimezone: true }),
+    /** Every collection attempt: when, what happened, the transfer or the reason it failed. */
+    attempts: jsonb().$type<InvoiceAttempt[]>().notNull().default([]),
+    testClockId: text(),
   },
   (t) => [
     index('invoices_list').on(t.livemode, t.createdAt, t.id),
     index('invoices_customer').on(t.customerId, t.status),
     index('invoices_subscription').on(t.subscriptionId),
+    // One cycle invoice per (subscription, period): a renewal run twice, or by two processes, bills once.
+    uniqueIndex('invoices_subscription_cycle')
+      .on(t.subscriptionId, t.periodStart)
+      .where(sql`${t.billingReason} = 'subscription_cycle'`),
+    index('invoices_next_attempt')
+      .on(t.nextPaymentAttempt)
+      .where(sql`${t.nextPaymentAttempt} is not null`),
     uniqueIndex('invoices_number')
       .on(t.livemode, t.number)
       .where(sql`${t.number} is not null`),

@@ -16,6 +16,8 @@ export const customers = pgTable(
     address: jsonb().$type<Address>(),
     description: text(),
     delinquent: boolean().notNull().default(false),
+    /** Test mode: the test clock this customer (and its new subscriptions) lives in. */
+    testClockId: text(),
   },
   (t) => [
     index('customers_list').on(t.livemode, t.createdAt, t.id),

@@ -9,3 +9,4 @@ export * from './stock.js';
 export * from './payers.js';
 export * from './balances.js';
 export * from './webhooks.js';
+export * from './test-clocks.js';

@@ -1,8 +1,15 @@
 import { SUBSCRIPTION_STATUSES } from '@payshelf/api';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
 const at = () => timestamp({ withTimezone: true });
+
+/** Why and how a subscription was canceled (Stripe's cancellation_details, SPEC §9 feedback reasons). */
+export interface CancelationDetails {
+  reason: 'cancellation_requested' | 'payment_disputed' | 'payment_failed' | 'stake_revoked';
+  feedback: string | null;
+  comment: string | null;
+}
 
 /**
  * A customer's recurring plan. All items of one subscription share one billing interval
@@ -36,11 +43,23 @@ export const subscriptions = pgTable(
     endedAt: at(),
     latestInvoiceId: text(),
     checkoutSessionId: text(),
+    /** Periods are counted from here with calendar arithmetic (the start, the trial end, a recovery). */
+    billingCycleAnchor: at(),
+    /** The account charge_automatically pulls from (its ERC-20 allowance to the merchant's spender). */
+    payer: text(),
+    /** send_invoice: days from an invoice's creation to its due date. */
+    daysUntilDue: integer(),
+    cancelationDetails: jsonb().$type<CancelationDetails>(),
+    /** When the subscription went past_due (the dunning grace counts from here). */
+    pastDueAt: at(),
+    /** Test mode: the test clock whose time this subscription lives in (billing/clocks). */
+    testClockId: text(),
   },
   (t) => [
     index('subscriptions_list').on(t.livemode, t.createdAt, t.id),
     index('subscriptions_customer').on(t.customerId, t.status),
     index('subscriptions_period_end').on(t.status, t.currentPeriodEnd),
+    index('subscriptions_test_clock').on(t.testClockId),
     // A checkout creates at most one subscription per interval, however often its completion runs.
     uniqueIndex('subscriptions_checkout_interval').on(
       t.checkoutSessionId,

@@ -1,0 +1,189 @@
+// Flow: the billing engine's due work. Every piece of work is found by a time stored on its row:
+// renewals at current_period_end, collection attempts at next_payment_attempt, send_invoice invoices
+// at due_date, the past-due grace at past_due_at + BILLING_PAST_DUE_GRACE_DAYS, an unpaid recovery 23
+// hours after it began. Real time: a cron tick each minute queues one keyed job per piece (key = kind,
+// row and due time), so it runs once however many processes tick; a crashed run is taken over by the
+// job queue. Test clocks run the same pieces in time order inside POST /test-clocks/{id}/advance.
+// Each piece re-checks under its row lock, so running one twice changes nothing.
+import {
+  type InvoiceRow,
+  expireGrace,
+  expireIncomplete,
+  markOverdue,
+  renewSubscription,
+} from '../billing/index.js';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { invoices, subscriptions } from '../../db/schema/index.js';
+import { notify } from '../../platform/notifications/index.js';
+import { getCustomer } from '../customers/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import { collectInvoice } from './collect-invoice.js';
+
+export const WORK_KINDS = ['renew', 'collect', 'overdue', 'grace', 'expire'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
+export interface Work {
+  kind: WorkKind;
+  id: string;
+  at: Date;
+}
+
+/** An unpaid recovery (incomplete) expires this long after its period began. */
+export const INCOMPLETE_EXPIRES_MS = 23 * 3_600_000;
+const TICK_TASK = 'billing:tick';
+const WORK_TASK = 'billing:work';
+
+const clockIs = (
+  column: typeof subscriptions.testClockId | typeof invoices.testClockId,
+  clockId: string | null,
+) => (clockId === null ? isNull(column) : eq(column, clockId));
+
+function must(condition: SQL | undefined): SQL {
+  if (!condition) throw new Error('empty condition');
+  return condition;
+}
+
+/** Work due at or before `until` for the objects of `clockId` (null: the objects on real time), oldest first. */
+export async function dueWork(
+  ctx: PaymentContext,
+  clockId: string | null,
+  until: Date,
+  limit = 500,
+): Promise<Work[]> {
+  const { db } = ctx;
+  const config = ctx.services.config;
+  const subClock = clockIs(subscriptions.testClockId, clockId);
+  const renew = await db
+    .select({ id: subscriptions.id, at: subscriptions.currentPeriodEnd })
+    .from(subscriptions)
+    .where(
+      must(
+        and(
+          subClock,
+          inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+          lte(subscriptions.currentPeriodEnd, until),
+        ),
+      ),
+    )
+    .orderBy(asc(subscriptions.currentPeriodEnd))
+    .limit(limit);
+  const invClock = clockIs(invoices.testClockId, clockId);
+  const collect = await db
+    .select({ id: invoices.id, at: invoices.nextPaymentAttempt })
+    .from(invoices)
+    .where(must(and(invClock, eq(invoices.status, 'open'), lte(invoices.nextPaymentAttempt, until))))
+    .orderBy(asc(invoices.nextPaymentAttempt))
+    .limit(limit);
+  const overdue = await db
+    .select({ id: invoices.id, at: invoices.dueDate })
+    .from(invoices)
+    .where(
+      must(
+        and(
+          invClock,
+          eq(invoices.status, 'open'),
+          eq(invoices.attemptCount, 0),
+          isNull(invoices.nextPaymentAttempt),
+          sql`${invoices.subscriptionId} is not null`,
+          lte(invoices.dueDate, until),
+        ),
+      ),
+    )
+    .limit(limit);
+  const graceAt = sql<Date>`${subscriptions.pastDueAt} + make_interval(days => ${config.BILLING_PAST_DUE_GRACE_DAYS})`;
+  const grace =
+    config.BILLING_PAST_DUE_ACTION === 'keep'
+      ? []
+      : await db
+          .select({ id: subscriptions.id, at: graceAt.mapWith((v: string | Date) => new Date(v)) })
+          .from(subscriptions)
+          .where(must(and(subClock, eq(subscriptions.status, 'past_due'), sql`${graceAt} <= ${until}`)))
+          .limit(limit);
+  const expireAt = sql<Date>`${subscriptions.currentPeriodStart} + make_interval(secs => ${INCOMPLETE_EXPIRES_MS / 1000})`;
+  const expire = await db
+    .select({ id: subscriptions.id, at: expireAt.mapWith((v: string | Date) => new Date(v)) })
+    .from(subscriptions)
+    .where(must(and(subClock, eq(subscriptions.status, 'incomplete'), sql`${expireAt} <= ${until}`)))
+    .limit(limit);
+  const all: Work[] = [];
+  const add = (kind: WorkKind, rows: Array<{ id: string; at: Date | null }>) => {
+    for (const r of rows) if (r.at) all.push({ kind, id: r.id, at: r.at });
+  };
+  add('renew', renew);
+  add('collect', collect);
+  add('overdue', overdue);
+  add('grace', grace);
+  add('expire', expire);
+  return all.sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || WORK_KINDS.indexOf(a.kind) - WORK_KINDS.indexOf(b.kind),
+  );
+}
+
+/** Tells the customer (bell) that a send_invoice invoice waits for payment, with a link to pay it. */
+export async function notifyInvoiceDue(ctx: PaymentContext, invoice: InvoiceRow): Promise<void> {
+  const customer = await getCustomer(ctx.db, invoice.customerId, invoice.livemode);
+  if (!customer?.did) return;
+  const base = ctx.services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';
+  await notify(ctx.services, {
+    receiver: customer.did,
+    severity: 'info',
+    title: `Invoice ${invoice.number ?? invoice.id} is ready to pay`,
+    description: `Due ${invoice.dueDate?.toISOString().slice(0, 10) ?? 'now'}: ${base}${ctx.mount}/customer/invoice/${invoice.id}`,
+  });
+}
+
+export interface RunOptions {
+  /** How long a collection waits for its pull to confirm (test clocks: until it settles). */
+  waitMs?: number;
+}
+
+/** Runs one piece of due work at billing time `now`. */
+export async function runWork(
+  ctx: PaymentContext,
+  work: Work,
+  now: Date,
+  options: RunOptions = {},
+): Promise<void> {
+  const waitMs = options.waitMs ?? 0;
+  switch (work.kind) {
+    case 'renew': {
+      const outcome = await renewSubscription(ctx, work.id, now);
+      if (outcome.kind !== 'renewed' || outcome.invoice?.status !== 'open') return;
+      if (outcome.subscription.collectionMethod === 'send_invoice')
+        await notifyInvoiceDue(ctx, outcome.invoice);
+      else await collectInvoice(ctx, outcome.invoice.id, { now, waitMs });
+      return;
+    }
+    case 'collect':
+      await collectInvoice(ctx, work.id, { now, waitMs });
+      return;
+    case 'overdue':
+      await markOverdue(ctx, work.id, now);
+      return;
+    case 'grace':
+      await expireGrace(ctx, work.id, now);
+      return;
+    case 'expire':
+      await expireIncomplete(ctx, work.id, now);
+      return;
+  }
+}
+
+export function registerBillingJobs(ctx: PaymentContext): void {
+  const { jobs } = ctx.services;
+  const work = z.object({ kind: z.enum(WORK_KINDS), id: z.string(), at: z.string() });
+  jobs.define(WORK_TASK, work, async (payload) => {
+    await runWork(ctx, { ...payload, at: new Date(payload.at) }, new Date());
+  });
+  jobs.define(TICK_TASK, z.object({}).passthrough(), async () => {
+    for (const piece of await dueWork(ctx, null, new Date())) {
+      const at = piece.at.toISOString();
+      await jobs.enqueue(
+        WORK_TASK,
+        { kind: piece.kind, id: piece.id, at },
+        { key: `${piece.kind}:${piece.id}:${at}` },
+      );
+    }
+  });
+  jobs.schedule('* * * * *', TICK_TASK);
+}

@@ -1,0 +1,196 @@
+// Flow: collecting an open invoice. charge_automatically pulls the amount due from the ERC-20
+// allowance the subscription's payer granted the merchant's spender (the fast-pay machinery: the pull
+// is signed and committed as a payment attempt, with the intent processing and its watch, before it is
+// sent; a crash after the commit leaves the reconcile job to re-send the same transaction, never a
+// second charge). A pull that cannot be made (no allowance, low balance, no payer) is a failed attempt
+// recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts).
+//
+// Lock order: the subscription → the invoice → the payment intent → the signer's nonce → attempts.
+import {
+  getInvoice,
+  lockInvoice,
+  lockSubscription,
+  recordCollectionFailure,
+  recordCollectionSubmitted,
+  settleInvoicePaid,
+} from '../billing/index.js';
+import {
+  createIntent,
+  getIntent,
+  markBroadcast,
+  payingWith,
+  recordAttempt,
+  startProcessing,
+  updateIntent,
+  type AttemptRow,
+  type IntentRow,
+  type PayingWith,
+} from '../intents/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import type { DbLike } from '../shared/db.js';
+import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import { expectationOf } from './pay-checkout.js';
+
+export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';
+
+export interface CollectOptions {
+  /** Billing time (the test clock's time for objects on a clock). */
+  now: Date;
+  /** Collect now, whatever the retry plan says, and an uncollectible invoice too (POST /invoices/{id}/pay). */
+  force?: boolean;
+  /** Wait up to this long for the pull to confirm and settle it here (test clocks answer when done). */
+  waitMs?: number;
+}
+
+type Step =
+  | { kind: 'done'; outcome: CollectOutcome }
+  | { kind: 'sent'; attempt: AttemptRow; intent: IntentRow; paying: PayingWith; payer: string };
+
+const NOT_COLLECTED = new Set(['paused', 'canceled', 'incomplete_expired']);
+
+async function intentFor(
+  tx: DbLike,
+  invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>>,
+  paying: PayingWith,
+) {
+  const current = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
+  if (current?.status === 'requires_action' && current.amount === invoice.amountRemaining) return current;
+  const intent = await createIntent(tx, {
+    livemode: invoice.livemode,
+    amount: invoice.amountRemaining,
+    currencyId: invoice.currencyId,
+    paymentMethodId: paying.method.id,
+    customerId: invoice.customerId,
+    description: invoice.number ? `Invoice ${invoice.number}` : null,
+  });
+  return updateIntent(tx, intent.id, { invoiceId: invoice.id });
+}
+
+async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOptions): Promise<Step> {
+  const { now } = opts;
+  const peek = await getInvoice(ctx.db, invoiceId, false).then(
+    (r) => r ?? getInvoice(ctx.db, invoiceId, true),
+  );
+  if (!peek) return { kind: 'done', outcome: 'skipped' };
+  return ctx.db.transaction(async (tx): Promise<Step> => {
+    const sub = peek.subscriptionId ? await lockSubscription(tx, peek.subscriptionId) : null;
+    const invoice = await lockInvoice(tx, invoiceId);
+    const skip = { kind: 'done', outcome: 'skipped' } as const;
+    if (!invoice) return skip;
+    if (opts.force) {
+      if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return skip;
+    } else {
+      const due = invoice.nextPaymentAttempt && invoice.nextPaymentAttempt.getTime() <= now.getTime();
+      if (invoice.status !== 'open' || !due || (sub && NOT_COLLECTED.has(sub.status))) return skip;
+    }
+    if (invoice.amountRemaining === 0n) {
+      await settleInvoicePaid(ctx, tx, sub, invoice, 0n, { type: 'none' }, now);
+      return { kind: 'done', outcome: 'paid' };
+    }
+    const inFlight = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
+    if (inFlight?.status === 'processing') return skip;
+    const fail = async (reason: string): Promise<Step> => {
+      await recordCollectionFailure(ctx, tx, sub, invoice, reason, now);
+      return { kind: 'done', outcome: 'failed' };
+    };
+    const payer = sub?.payer;
+    const methodId = invoice.paymentMethodId ?? sub?.defaultPaymentMethodId;
+    if (!payer || !methodId) return fail('no_payer');
+    let paying: PayingWith;
+    try {
+      paying = await payingWith(ctx, tx, invoice.livemode, methodId, invoice.currencyId);
+    } catch (err) {
+      ctx.services.log.warn(
+        { err: err instanceof Error ? err.message : String(err), invoice: invoice.id },
+        'collection: payment method unavailable',
+      );
+      return fail('payment_method_unavailable');
+    }
+    const intent = await intentFor(tx, invoice, paying);
+    let signed;
+    try {
+      signed = await paying.rail.signPull(
+        { payer, asset: paying.asset, reference: intent.id },
+        intent.amount,
+        tx,
+      );
+    } catch (err) {
+      ctx.services.log.warn(
+        { err: err instanceof Error ? err.message : String(err), invoice: invoice.id },
+        'collection: pull failed',
+      );
+      return fail('pull_failed');
+    }
+    if (signed.status === 'insufficient') {
+      return fail(signed.reason === 'delegation' ? 'insufficient_allowance' : 'insufficient_balance');
+    }
+    const attempt = await recordAttempt(tx, {
+      paymentIntentId: intent.id,
+      rail: paying.rail.kind,
+      kind: 'pull',
+      network: paying.rail.network,
+      txRef: signed.txRef,
+      raw: signed.raw,
+      nonce: signed.nonce,
+      payer,
+    });
+    const hash = signed.txRef.toLowerCase();
+    const processing = await startProcessing(tx, intent, {
+      tx_hash: hash,
+      fast_pay: true,
+      fast_pay_payer: payer,
+    });
+    await ctx.services.rails.watch(
+      { method: paying.method, txRef: signed.txRef, expectation: expectationOf(processing, paying, payer) },
+      tx,
+    );
+    await recordCollectionSubmitted(tx, invoice, hash, intent.id, now);
+    return { kind: 'sent', attempt, intent: processing, paying, payer };
+  });
+}
+
+/** Waits for the pull to be mined and settles it in place (the watcher would do the same later). */
+async function settleNow(ctx: PaymentContext, step: Extract<Step, { kind: 'sent' }>, waitMs: number) {
+  const deadline = Date.now() + waitMs;
+  const expectation = expectationOf(step.intent, step.paying, step.payer);
+  const { txRef } = step.attempt;
+  while (Date.now() < deadline) {
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const result = await step.paying.rail.verify(txRef, expectation, { db: tx });
+      if (result.status === 'confirmed') {
+        const explorer = step.paying.rail.explorerUrl(txRef);
+        await completeInvoicePayment(ctx, tx, step.intent.id, result, explorer, step.paying.rail.kind);
+        return 'paid' as const;
+      }
+      if (result.status === 'rejected' && result.reason !== 'not_found') {
+        await failInvoicePayment(ctx, tx, step.intent.id, txRef, result.reason);
+        return 'failed' as const;
+      }
+      return null;
+    });
+    if (outcome) return outcome;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return 'submitted' as const;
+}
+
+/** Collects the invoice when an attempt is due (or `force`); answers what happened. */
+export async function collectInvoice(
+  ctx: PaymentContext,
+  invoiceId: string,
+  opts: CollectOptions,
+): Promise<CollectOutcome> {
+  const step = await prepare(ctx, invoiceId, opts);
+  if (step.kind === 'done') return step.outcome;
+  try {
+    await step.paying.rail.broadcast(step.attempt.raw ?? '');
+    await markBroadcast(ctx.db, step.attempt.id);
+  } catch (err) {
+    ctx.services.log.warn(
+      { err: err instanceof Error ? err.message : String(err), invoice: invoiceId },
+      'collection: pull not sent; the reconcile job retries it',
+    );
+    return 'submitted';
+  }
+  return opts.waitMs ? settleNow(ctx, step, opts.waitMs) : 'submitted';
+}

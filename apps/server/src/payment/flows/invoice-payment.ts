@@ -1,0 +1,109 @@
+// Flow: a transfer paying an invoice (not a checkout) was confirmed or rejected. The intent succeeds
+// and the invoice is paid (its subscription active again), or the attempt is recorded as failed and
+// the next retry planned (billing/subscriptions/dunning.ts). Runs inside the rail's recording
+// transaction (watcher, reconcile job, or the collection waiting for its pull), so it happens once.
+//
+// Lock order of invoice payments: the rail_transactions row (inserted by verify) → the subscription →
+// the invoice → the payment intent → payment_attempts.
+import {
+  billingNow,
+  getInvoice,
+  lockInvoice,
+  lockSubscription,
+  recordCollectionFailure,
+  settleInvoicePaid,
+} from '../billing/index.js';
+import type { ConfirmedPayment } from '../../rails/types.js';
+import {
+  covers,
+  failIntent,
+  getIntent,
+  settleAttempt,
+  succeedIntent,
+  type IntentRow,
+} from '../intents/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import type { DbLike } from '../shared/db.js';
+
+async function lockFor(tx: DbLike, reference: string) {
+  const peek = await getIntent(tx, reference);
+  if (!peek?.invoiceId || peek.checkoutSessionId) return null;
+  const invoicePeek = await getInvoice(tx, peek.invoiceId, peek.livemode);
+  if (!invoicePeek) return null;
+  const sub = invoicePeek.subscriptionId ? await lockSubscription(tx, invoicePeek.subscriptionId) : null;
+  const invoice = await lockInvoice(tx, invoicePeek.id);
+  const intent = await getIntent(tx, reference, true);
+  if (!invoice || !intent) return null;
+  return { sub, invoice, intent };
+}
+
+export function isInvoiceIntent(intent: Pick<IntentRow, 'invoiceId' | 'checkoutSessionId'> | null): boolean {
+  return Boolean(intent?.invoiceId && !intent.checkoutSessionId);
+}
+
+/** Completes an invoice's confirmed payment; false when `reference` is not an invoice's intent. */
+export async function completeInvoicePayment(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+  payment: ConfirmedPayment,
+  explorer: string | null,
+  railKind: string,
+): Promise<boolean> {
+  if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
+  const locked = await lockFor(tx, reference);
+  if (!locked) return true;
+  const { sub, invoice, intent } = locked;
+  if (intent.status === 'succeeded' || intent.status === 'canceled') return true;
+  if (!covers(intent, payment.amount)) {
+    await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
+    await failIntent(
+      tx,
+      intent,
+      'payment_amount_mismatch',
+      `received ${payment.amount} for ${intent.amount}`,
+    );
+    return true;
+  }
+  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
+  const details: Record<string, unknown> = {
+    ...(intent.paymentDetails ?? {}),
+    type: railKind,
+    network: payment.network,
+    tx_hash: payment.txRef,
+    payer: payment.payer,
+    recipient: payment.recipient,
+    amount: payment.amount.toString(),
+    token: payment.asset.contract,
+    block_number: payment.blockNumber.toString(),
+    ...(explorer ? { explorer_url: explorer } : {}),
+  };
+  await succeedIntent(tx, intent, payment.amount, details);
+  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return true;
+  const now = await billingNow(tx, invoice.testClockId);
+  await settleInvoicePaid(ctx, tx, sub, invoice, payment.amount, details, now);
+  return true;
+}
+
+/** Records a rejected transfer of an invoice's intent; false when `reference` is not an invoice's intent. */
+export async function failInvoicePayment(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+  txRef: string,
+  code: string,
+): Promise<boolean> {
+  if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
+  const locked = await lockFor(tx, reference);
+  if (!locked) return true;
+  const { sub, invoice, intent } = locked;
+  await settleAttempt(tx, intent.id, txRef, code === 'not_found' ? 'dropped' : 'failed', code);
+  const current = intent.paymentDetails?.tx_hash;
+  if (intent.status !== 'processing' || (typeof current === 'string' && current !== txRef.toLowerCase())) {
+    return true;
+  }
+  await failIntent(tx, intent, code, `the transfer for invoice ${invoice.id} was rejected: ${code}`);
+  if (invoice.status !== 'open') return true;
+  await recordCollectionFailure(ctx, tx, sub, invoice, code, await billingNow(tx, invoice.testClockId));
+  return true;
+}

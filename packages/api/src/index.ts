@@ -5,3 +5,5 @@ export * from './host.js';
 export * from './payment/index.js';
 export * from './platform/index.js';
 export * from './identity.js';
+export * from './store/catalog.js';
+export * from './store/developer.js';

@@ -1,0 +1,40 @@
+// The store's view of the bundle inspection (apps/server/src/store/bundle, built alongside): the one
+// file that knows its exports, so the rest of the module depends on the narrow types below.
+import { ApiError } from '../core/http/errors.js';
+import { BundleError, inspectBundle } from './bundle/index.js';
+
+/** The manifest fields the store reads (validated by the inspection with `blockletManifest`). */
+export interface UploadManifest {
+  did: string;
+  name: string;
+  version: string;
+  title: string;
+  description: string;
+  keywords: string[];
+}
+
+export interface InspectedUpload {
+  /** The bundle streamed to a temporary file; the caller moves it into place or deletes it. */
+  tempPath: string;
+  sha512: string;
+  size: number;
+  manifest: UploadManifest;
+}
+
+export type Inspect = (stream: NodeJS.ReadableStream, maxBytes: number) => Promise<InspectedUpload>;
+
+/** Streams `stream` through the inspection with the configured size limit (and its default bomb limits). */
+export const inspect: Inspect = (stream, maxBytes) => inspectBundle(stream, { maxBundleBytes: maxBytes });
+
+/** The 4xx a refused bundle answers (413 when it is too large), or null for any other error. */
+export function bundleRefusal(err: unknown): ApiError | null {
+  if (!(err instanceof BundleError)) return null;
+  const tooLarge = /size|large|limit/i.test(err.code);
+  return new ApiError(
+    'invalid_request_error',
+    `bundle_${err.code}`.toLowerCase(),
+    err.message,
+    undefined,
+    tooLarge ? 413 : 400,
+  );
+}

@@ -1,6 +1,7 @@
 import type { SessionUser, UploadResult } from '@payshelf/api';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../core/http/errors.js';
+import { storeError } from './errors.js';
 import { storeBlocklets, storeVersions } from '../db/schema/index.js';
 import { newId } from '../payment/shared/ids.js';
 import type { InspectedUpload } from './bundle-port.js';
@@ -24,28 +25,18 @@ export async function uploadRefusal(
   version: string | null,
 ): Promise<ApiError | null> {
   if (blocklet.ownerDid !== user.did) {
-    return ApiError.forbidden('This application belongs to another developer');
+    return storeError('store_not_owner', {});
   }
   if (blocklet.status === 'blocked') {
-    return new ApiError(
-      'permission_error',
-      'blocklet_blocked',
-      `This application is blocked: ${blocklet.blockReason ?? ''}`.trim(),
-    );
+    return storeError('store_blocklet_blocked', { reason: blocklet.blockReason ?? '' });
   }
   const review = await versionById(db, blocklet.reviewVersionId);
   if (review && REVIEW_LOCKED.includes(review.status)) {
-    return ApiError.conflict(
-      'review_in_progress',
-      `Version ${review.version} is under review; cancel it or wait for the decision before uploading`,
-    );
+    return storeError('store_review_in_progress', { version: review.version }, 409);
   }
   const latest = await versionById(db, blocklet.latestVersionId);
   if (version && latest && compareSemver(version, latest.version) <= 0) {
-    return ApiError.conflict(
-      'version_not_greater',
-      `Version ${version} must be greater than the latest version ${latest.version}`,
-    );
+    return storeError('store_version_not_greater', { version, latest: latest.version }, 409);
   }
   return null;
 }
@@ -68,8 +59,7 @@ export async function recordUpload(
       let blocklet = await findBlocklet(tx, manifest.did, true);
       if (!blocklet) {
         const taken = await findBlockletByName(tx, manifest.name);
-        if (taken)
-          throw ApiError.conflict('name_taken', `The name ${manifest.name} is used by another application`);
+        if (taken) throw storeError('store_name_taken', { name: manifest.name }, 409);
         const [created] = await tx
           .insert(storeBlocklets)
           .values({

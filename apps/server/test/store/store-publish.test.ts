@@ -141,6 +141,13 @@ describe('publishing through review', () => {
       (await put(alice, `/api/developer/blocklets/${did}/cancel-review`, { version: '1.0.0' })).status,
     ).toBe(409);
     expect((await review(did, '1.0.0', 'approve')).status).toBe(409);
+    const zh = await json<{ error: { code: string; message: string } }>(
+      await put(alice, `/api/developer/blocklets/${did}/request-review?locale=zh`, { version: '1.0.0' }),
+    );
+    expect(zh.body.error).toMatchObject({
+      code: 'review_transition_invalid',
+      message: '版本 1.0.0 当前状态为 rejected，不能执行 request',
+    });
 
     // A higher version can be uploaded, requested and cancelled; cancelled is final.
     await upload(server.url, aliceToken, bundleOf({ did, name: 'order-app', version: '1.0.1' }));

@@ -146,6 +146,14 @@ describe('error catalog', () => {
         min: '1',
         max: '2',
         precision: '2',
+        // Store errors' placeholders.
+        name: 'x',
+        limit: '1',
+        status: 'draft',
+        version: '1.0.0',
+        action: 'start',
+        reason: 'r',
+        latest: '1.0.0',
       });
       expect(error.code, key).toBe(entry.code);
     }

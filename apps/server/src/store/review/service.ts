@@ -1,6 +1,7 @@
 import type { SessionUser } from '@payshelf/api';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
 import {
   storeBlocklets,
   storeCategories,
@@ -11,7 +12,7 @@ import { newId } from '../../payment/shared/ids.js';
 import type { StoreContext, Tx } from '../context.js';
 import { publishVersion } from '../publish.js';
 import { findBlocklet, findVersion, type StoreBlockletRow, type StoreVersionRow } from '../repo.js';
-import { allowedFrom, transition, type ReviewAction } from './machine.js';
+import { transition, type ReviewAction } from './machine.js';
 
 type AdminAction = 'start' | 'approve' | 'reject';
 type OwnerAction = 'request' | 'cancel';
@@ -27,16 +28,17 @@ const OPERATOR = { start: 'inReviewBy', approve: 'approvedBy', reject: 'rejected
 
 async function locked(tx: Tx, did: string, version: string): Promise<[StoreBlockletRow, StoreVersionRow]> {
   const blocklet = await findBlocklet(tx, did, true);
-  if (!blocklet) throw ApiError.notFound('No such application');
+  if (!blocklet) throw storeError('store_blocklet_missing', {});
   const row = await findVersion(tx, blocklet.id, version, true);
   if (!row) throw ApiError.notFound(`No version ${version} of this application`);
   return [blocklet, row];
 }
 
 function refuse(action: ReviewAction, row: StoreVersionRow): ApiError {
-  return ApiError.conflict(
-    'review_transition_invalid',
-    `Cannot ${action} version ${row.version} while it is ${row.status}; allowed from: ${allowedFrom(action).join(', ')}`,
+  return storeError(
+    'store_review_transition_invalid',
+    { action, version: row.version, status: row.status },
+    409,
   );
 }
 
@@ -50,7 +52,16 @@ async function note(
 ) {
   await tx
     .insert(storeReviewComments)
-    .values({ id: newId('brc'), versionId, authorDid, authorRole: role, action, body });
+    // The clock, not the transaction's start: an approval and its publish line keep their order.
+    .values({
+      id: newId('brc'),
+      versionId,
+      authorDid,
+      authorRole: role,
+      action,
+      body,
+      createdAt: sql`clock_timestamp()`,
+    });
 }
 
 /** The owner requests review of a draft, or cancels a review (irreversibly). */
@@ -63,9 +74,9 @@ export async function ownerReview(
 ) {
   return ctx.db.transaction(async (tx) => {
     const [blocklet, row] = await locked(tx, did, version);
-    if (blocklet.ownerDid !== user.did) throw ApiError.notFound('No such application');
+    if (blocklet.ownerDid !== user.did) throw storeError('store_blocklet_missing', {});
     if (action === 'request' && blocklet.status === 'blocked') {
-      throw new ApiError('permission_error', 'blocklet_blocked', 'This application is blocked');
+      throw storeError('store_blocklet_blocked', { reason: blocklet.blockReason ?? '' });
     }
     const step = transition(row.status, action, 'owner');
     if (!step.ok) throw refuse(action, row);
@@ -147,7 +158,7 @@ export async function addComment(
   return ctx.db.transaction(async (tx) => {
     const [blocklet, row] = await locked(tx, did, version);
     const isOwner = blocklet.ownerDid === user.did;
-    if (!isOwner && !isAdmin) throw ApiError.notFound('No such application');
+    if (!isOwner && !isAdmin) throw storeError('store_blocklet_missing', {});
     const action = isOwner ? 'reply' : 'comment';
     const step = transition(row.status, action, isOwner ? 'owner' : 'admin');
     if (!step.ok) throw refuse(action, row);

@@ -11,6 +11,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
 import { storeBlocklets, storeCategories, storeVersions } from '../../db/schema/index.js';
 import { newId } from '../../payment/shared/ids.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';
@@ -65,7 +66,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: StoreContext): void {
   async function target(request: FastifyRequest) {
     const { did } = parseWith(didParams, request.params, 'params');
     const blocklet = await findBlocklet(ctx.db, did);
-    if (!blocklet) throw ApiError.notFound('No such application');
+    if (!blocklet) throw storeError('store_blocklet_missing', {});
     return blocklet;
   }
 

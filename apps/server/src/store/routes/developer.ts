@@ -9,6 +9,7 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, parseWith } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
 import { storeBlocklets } from '../../db/schema/index.js';
 import { bundleRefusal, inspect } from '../bundle-port.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';
@@ -25,20 +26,19 @@ const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/oct
 async function developer(ctx: StoreContext, request: FastifyRequest): Promise<SessionUser> {
   const user = await ctx.user(request);
   if (!user) throw ApiError.unauthenticated();
-  if (!user.passports.some((p) => p.role === 'developer'))
-    throw ApiError.forbidden('A developer passport is needed');
+  if (!user.passports.some((p) => p.role === 'developer')) throw storeError('store_developer_required', {});
   return user;
 }
 
 async function owned(ctx: StoreContext, user: SessionUser, did: string): Promise<StoreBlockletRow> {
   const blocklet = await findBlocklet(ctx.db, did);
-  if (!blocklet || blocklet.ownerDid !== user.did) throw ApiError.notFound('No such application');
+  if (!blocklet || blocklet.ownerDid !== user.did) throw storeError('store_blocklet_missing', {});
   return blocklet;
 }
 
 export async function ownedView(ctx: StoreContext, blocklet: StoreBlockletRow): Promise<OwnedBlocklet> {
   const [view] = await viewsOf(ctx.db, [blocklet]);
-  if (!view) throw ApiError.notFound('No such application');
+  if (!view) throw storeError('store_blocklet_missing', {});
   return serializeOwned(view, await versionsOf(ctx.db, blocklet.id), ctx.mount);
 }
 
@@ -65,7 +65,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const fromToken = await tokenUser(ctx, header(request, 'authorization') ?? undefined);
       const user = fromToken ?? (await developer(ctx, request));
       if (!user.passports.some((p) => p.role === 'developer'))
-        throw ApiError.forbidden('A developer passport is needed');
+        throw storeError('store_developer_required', {});
       const contentType = (header(request, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (!BUNDLE_TYPES.includes(contentType)) {
         throw new ApiError(
@@ -78,13 +78,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       }
       const length = Number(header(request, 'content-length') ?? NaN);
       if (length > maxBytes) {
-        throw new ApiError(
-          'invalid_request_error',
-          'bundle_too_large',
-          `The bundle exceeds ${maxBytes} bytes`,
-          undefined,
-          413,
-        );
+        throw storeError('store_bundle_too_large', { limit: String(maxBytes) }, 413);
       }
       // Refuse early, before reading the body, when the headers already tell (checked again after inspection).
       const did = header(request, 'blocklet-did');
@@ -154,7 +148,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
     const { did } = parseWith(didParams, request.params, 'params');
     const blocklet = await findBlocklet(ctx.db, did);
     if (!blocklet || (blocklet.ownerDid !== user.did && !isStoreAdmin(user)))
-      throw ApiError.notFound('No such application');
+      throw storeError('store_blocklet_missing', {});
     const versions = await versionsOf(ctx.db, blocklet.id);
     const rows = await commentsOf(
       ctx.db,

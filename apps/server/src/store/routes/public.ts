@@ -2,6 +2,7 @@ import { blockletListQuery, type BlockletList, type StoreInfo } from '@payshelf/
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, parseWith } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
 import { storeCategories } from '../../db/schema/index.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';
 import {
@@ -17,7 +18,7 @@ import { serializeCategory, serializeDetail, serializeSummary, serializeVersion 
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
 
-const hidden = () => ApiError.notFound('No such application');
+const hidden = () => storeError('store_blocklet_missing', {});
 
 /**
  * What anyone may read: listed applications (a published version, not blocked, public) and their

@@ -1,6 +1,7 @@
 import type { AccessToken, SessionUser } from '@payshelf/api';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
 import { storeAccessTokens } from '../../db/schema/index.js';
 import { newId, randomBase62, sha256Hex } from '../../payment/shared/ids.js';
 import type { DbLike, StoreContext } from '../context.js';
@@ -81,7 +82,7 @@ export async function tokenUser(ctx: StoreContext, header: string | undefined): 
     .from(storeAccessTokens)
     .where(and(eq(storeAccessTokens.secretHash, sha256Hex(secret)), isNull(storeAccessTokens.revokedAt)))
     .limit(1);
-  if (!row) throw ApiError.unauthenticated('Invalid or revoked access token');
+  if (!row) throw storeError('store_token_invalid', {});
   await ctx.db
     .update(storeAccessTokens)
     .set({ lastUsedAt: new Date() })
@@ -95,6 +96,6 @@ export async function tokenUser(ctx: StoreContext, header: string | undefined): 
       ),
     );
   const user = await ctx.userByDid(row.userDid);
-  if (!user) throw ApiError.unauthenticated('Invalid or revoked access token');
+  if (!user) throw storeError('store_token_invalid', {});
   return user;
 }

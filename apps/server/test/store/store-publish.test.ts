@@ -118,6 +118,18 @@ describe('publishing through review', () => {
       await alice.get(`/api/blocklets/${did}/comments`),
     );
     expect(thread.body.dataList.map((c) => c.action)).toEqual(['request', 'start', 'approve', 'publish']);
+    // Each party hears of the other's steps: the admins of the request, the developer of the decision.
+    const bell = async (b: TestBrowser) =>
+      json<{ list: Array<{ title: string }> }>(
+        await b.get('/.well-known/service/api/user/notifications'),
+      ).then((r) => r.body.list.map((n) => n.title));
+    expect(await bell(owner)).toContain('Review requested: Clock Widget 1.0.0');
+    expect(await bell(alice)).toEqual(
+      expect.arrayContaining([
+        'Review started: Clock Widget 1.0.0',
+        'Version approved and published: Clock Widget 1.0.0',
+      ]),
+    );
   });
 
   it('refuses review transitions out of order and keeps rejection and cancellation final', async () => {

@@ -42,7 +42,13 @@ const APPS: AppSpec[] = [
     title: 'Notes',
     description: 'Quick notes with calendar reminders. 支持提醒的笔记',
   },
-  { did: randomDid(), name: 'payment-kit', version: '1.0.0', title: '支付工具箱', description: 'Accept payments' },
+  {
+    did: randomDid(),
+    name: 'payment-kit',
+    version: '1.0.0',
+    title: '支付工具箱',
+    description: 'Accept payments',
+  },
 ];
 
 type List = { dataList: Array<{ name: string; price: unknown }>; total: number };
@@ -56,7 +62,8 @@ beforeAll(async () => {
   [owner, alice] = await signInOwnerAliceBob(server.url);
   const token = await developerToken(owner, alice);
   expect((await put(owner, '/api/console/settings', { reviewRequired: false })).status).toBe(200);
-  for (const app of APPS) expect((await upload(server.url, token, bundleOf(app))).body.status).toBe('published');
+  for (const app of APPS)
+    expect((await upload(server.url, token, bundleOf(app))).body.status).toBe('published');
 });
 afterAll(async () => {
   await server?.stop();
@@ -110,7 +117,9 @@ describe('store search', () => {
     );
     expect(created.status).toBe(201);
     const did = APPS[0]?.did ?? '';
-    expect((await put(owner, `/api/console/blocklets/${did}`, { category: created.body.id })).status).toBe(200);
+    expect((await put(owner, `/api/console/blocklets/${did}`, { category: created.body.id })).status).toBe(
+      200,
+    );
     expect(await names('category=media')).toEqual(['image-resizer']);
   });
 });

@@ -13,6 +13,7 @@ import type { StoreContext, Tx } from '../context.js';
 import { publishVersion } from '../publish.js';
 import { findBlocklet, findVersion, type StoreBlockletRow, type StoreVersionRow } from '../repo.js';
 import { transition, type ReviewAction } from './machine.js';
+import { notifyReview } from './notify.js';
 
 type AdminAction = 'start' | 'approve' | 'reject';
 type OwnerAction = 'request' | 'cancel';
@@ -93,6 +94,7 @@ export async function ownerReview(
       )
       .where(eq(storeBlocklets.id, blocklet.id));
     await note(tx, row.id, user.did, 'owner', action);
+    await notifyReview(ctx, tx, blocklet, row.version, action, user);
     return step.to;
   });
 }
@@ -123,6 +125,7 @@ export async function adminReview(
       .set({ status: step.to, [STAMP[body.action]]: now, [OPERATOR[body.action]]: admin.did })
       .where(eq(storeVersions.id, row.id));
     await note(tx, row.id, admin.did, 'reviewer', body.action, body.reason ?? '');
+    await notifyReview(ctx, tx, blocklet, row.version, body.action, admin, body.reason ?? '');
     if (body.action === 'reject') {
       await tx
         .update(storeBlocklets)
@@ -175,6 +178,7 @@ export async function addComment(
       })
       .returning();
     if (!created) throw new Error('comment insert failed');
+    await notifyReview(ctx, tx, blocklet, row.version, action, user, body);
     return created;
   });
 }

@@ -1,7 +1,7 @@
 // The store's view of the bundle inspection (apps/server/src/store/bundle, built alongside): the one
 // file that knows its exports, so the rest of the module depends on the narrow types below.
 import { ApiError } from '../core/http/errors.js';
-import { BundleError, inspectBundle } from './bundle/index.js';
+import { BundleError, defaultBundleLimits, inspectBundle } from './bundle/index.js';
 
 /** The manifest fields the store reads (validated by the inspection with `blockletManifest`). */
 export interface UploadManifest {
@@ -21,20 +21,21 @@ export interface InspectedUpload {
   manifest: UploadManifest;
 }
 
-export type Inspect = (stream: NodeJS.ReadableStream, maxBytes: number) => Promise<InspectedUpload>;
+export type Inspect = (
+  stream: NodeJS.ReadableStream,
+  maxBytes: number,
+  tmpDir: string,
+) => Promise<InspectedUpload>;
 
-/** Streams `stream` through the inspection with the configured size limit (and its default bomb limits). */
-export const inspect: Inspect = (stream, maxBytes) => inspectBundle(stream, { maxBundleBytes: maxBytes });
+/** Streams `stream` through the inspection with the configured size limit and the default bomb limits. */
+export const inspect: Inspect = (stream, maxBytes, tmpDir) =>
+  inspectBundle(stream, { ...defaultBundleLimits, maxBytes }, tmpDir);
 
-/** The 4xx a refused bundle answers (413 when it is too large), or null for any other error. */
+/** The 4xx a refused bundle answers (413 `bundle_too_large` while streaming), or null for any other error. */
 export function bundleRefusal(err: unknown): ApiError | null {
   if (!(err instanceof BundleError)) return null;
-  const tooLarge = /size|large|limit/i.test(err.code);
-  return new ApiError(
-    'invalid_request_error',
-    `bundle_${err.code}`.toLowerCase(),
-    err.message,
-    undefined,
-    tooLarge ? 413 : 400,
-  );
+  if (err.code === 'too_large') {
+    return new ApiError('invalid_request_error', 'bundle_too_large', err.message, undefined, 413);
+  }
+  return ApiError.badRequest(`bundle_${err.code}`, err.message, err.param);
 }

@@ -18,7 +18,10 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   const ctx: StoreContext = {
     services,
     db: services.database.db,
-    storage: new BundleStorage(path.join(services.config.dataDir, 'store', 'bundles')),
+    storage: new BundleStorage(
+      path.join(services.config.dataDir, 'store', 'bundles'),
+      path.join(services.config.dataDir, 'store', 'tmp'),
+    ),
     mount,
     user: (request) => optionalUser(request),
     userByDid: (did) => app.identity.service.sessionUser(did),

@@ -10,7 +10,11 @@ const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._+-]{0,127}$/;
  * so a published version always has its file and a refused upload leaves none.
  */
 export class BundleStorage {
-  constructor(readonly root: string) {}
+  /** `tmp`: where uploads are received, on the same file system as `root` so placing is a rename. */
+  constructor(
+    readonly root: string,
+    readonly tmp: string,
+  ) {}
 
   private absolute(relative: string): string {
     const full = path.resolve(this.root, relative);

@@ -2,10 +2,9 @@
 // tests when that module is absent: streams the upload to a temp file with the size limit enforced
 // while streaming, hashes it, and reads blocklet.json from the tar. It checks far less than the real
 // inspection (no bomb, link or image rules); the store's own rules are what these tests exercise.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, unlink } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { ApiError } from '../../src/core/http/errors.js';
@@ -20,7 +19,7 @@ export class BundleError extends Error {
 }
 
 export interface BundleLimits {
-  maxBundleBytes: number;
+  maxBytes: number;
 }
 
 function entries(tar: Buffer): Map<string, Buffer> {
@@ -36,16 +35,16 @@ function entries(tar: Buffer): Map<string, Buffer> {
   return out;
 }
 
-export async function inspectBundle(stream: NodeJS.ReadableStream, limits: BundleLimits) {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'store-stub-'));
-  const tempPath = path.join(dir, 'bundle.tgz');
+export async function inspectBundle(stream: NodeJS.ReadableStream, limits: BundleLimits, tmpDir: string) {
+  await mkdir(tmpDir, { recursive: true });
+  const tempPath = path.join(tmpDir, `stub-${randomUUID()}.tgz`);
   const hash = createHash('sha512');
   let size = 0;
   const out = createWriteStream(tempPath);
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > limits.maxBundleBytes) throw new BundleError('too_large', 'The bundle is too large');
+      if (size > limits.maxBytes) throw new BundleError('too_large', 'The bundle is too large');
       hash.update(chunk);
       if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
@@ -92,11 +91,13 @@ export async function inspectBundle(stream: NodeJS.ReadableStream, limits: Bundl
 }
 
 /** The store's bundle port (src/store/bundle-port.ts) over this stand-in. */
-export const inspect = (stream: NodeJS.ReadableStream, maxBytes: number) =>
-  inspectBundle(stream, { maxBundleBytes: maxBytes });
+export const inspect = (stream: NodeJS.ReadableStream, maxBytes: number, tmpDir: string) =>
+  inspectBundle(stream, { maxBytes }, tmpDir);
 
 export function bundleRefusal(err: unknown): ApiError | null {
   if (!(err instanceof BundleError)) return null;
-  const status = err.code === 'too_large' ? 413 : 400;
-  return new ApiError('invalid_request_error', `bundle_${err.code}`, err.message, undefined, status);
+  if (err.code === 'too_large') {
+    return new ApiError('invalid_request_error', 'bundle_too_large', err.message, undefined, 413);
+  }
+  return ApiError.badRequest(`bundle_${err.code}`, err.message);
 }

@@ -35,7 +35,10 @@ describe('demo store', () => {
     const ctx: StoreContext = {
       services,
       db: services.database.db,
-      storage: new BundleStorage(path.join(services.config.dataDir, 'store', 'bundles')),
+      storage: new BundleStorage(
+        path.join(services.config.dataDir, 'store', 'bundles'),
+        path.join(services.config.dataDir, 'store', 'tmp'),
+      ),
       mount: '',
       user: () => Promise.resolve(null),
       userByDid: () => Promise.resolve(null),
@@ -51,6 +54,7 @@ describe('demo store', () => {
     const first = list.body.dataList[0];
     const download = await fetch(`${server.url}${first?.download_url}`);
     expect(download.status).toBe(200);
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(download.headers.get('content-type')).toBe('application/gzip');
   });
 });

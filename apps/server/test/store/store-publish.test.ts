@@ -4,6 +4,7 @@ import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import {
   bundleFiles,
+  code,
   bundleOf,
   developerToken,
   json,
@@ -53,9 +54,9 @@ async function publishedApp(name: string, reviewType: 'first' | 'each') {
   expect((await upload(server.url, aliceToken, bundleOf({ did, name, version: '1.0.0' }))).body.status).toBe(
     'uploaded',
   );
-  expect((await requestReview(did, '1.0.0')).status).toBe(200);
-  expect((await review(did, '1.0.0', 'start')).status).toBe(200);
-  expect((await review(did, '1.0.0', 'approve', { reviewType })).status).toBe(200);
+  expect(await code(requestReview(did, '1.0.0'))).toBe(200);
+  expect(await code(review(did, '1.0.0', 'start'))).toBe(200);
+  expect(await code(review(did, '1.0.0', 'approve', { reviewType }))).toBe(200);
   return did;
 }
 
@@ -78,19 +79,19 @@ describe('publishing through review', () => {
 
     // A draft is the owner's and the admins' only.
     const file = `/api/blocklets/${did}/1.0.0/clock-widget-1.0.0.tgz`;
-    expect((await fetch(`${server.url}/api/blocklets/${did}/blocklet.json`)).status).toBe(404);
-    expect((await bob.get(`/api/blocklets/${did}/blocklet.json`)).status).toBe(404);
-    expect((await fetch(`${server.url}${file}`)).status).toBe(404);
-    expect((await bob.get(file)).status).toBe(404);
-    expect((await alice.get(file)).status).toBe(200);
-    expect((await owner.get(`/api/blocklets/${did}/blocklet.json`)).status).toBe(200);
+    expect(await code(fetch(`${server.url}/api/blocklets/${did}/blocklet.json`))).toBe(404);
+    expect(await code(bob.get(`/api/blocklets/${did}/blocklet.json`))).toBe(404);
+    expect(await code(fetch(`${server.url}${file}`))).toBe(404);
+    expect(await code(bob.get(file))).toBe(404);
+    expect(await code(alice.get(file))).toBe(200);
+    expect(await code(owner.get(`/api/blocklets/${did}/blocklet.json`))).toBe(200);
 
-    expect((await requestReview(did, '1.0.0')).status).toBe(200);
+    expect(await code(requestReview(did, '1.0.0'))).toBe(200);
     const queue = await json<{ dataList: Array<{ did: string; review_status: string }> }>(
       await owner.get('/api/console/blocklets?filter=review'),
     );
     expect(queue.body.dataList.find((b) => b.did === did)?.review_status).toBe('pending_review');
-    expect((await review(did, '1.0.0', 'start')).status).toBe(200);
+    expect(await code(review(did, '1.0.0', 'start'))).toBe(200);
     expect(
       (await put(owner, `/api/console/blocklets/${did}/review`, { version: '1.0.0', action: 'approve' }))
         .status,
@@ -135,24 +136,24 @@ describe('publishing through review', () => {
   it('refuses review transitions out of order and keeps rejection and cancellation final', async () => {
     const did = randomDid();
     await upload(server.url, aliceToken, bundleOf({ did, name: 'order-app', version: '1.0.0' }));
-    expect((await review(did, '1.0.0', 'start')).status).toBe(409);
-    expect((await review(did, '1.0.0', 'approve')).status).toBe(409);
-    expect((await requestReview(did, '1.0.0')).status).toBe(200);
-    expect((await review(did, '1.0.0', 'approve')).status).toBe(409);
-    expect((await review(did, '1.0.0', 'reject')).status).toBe(409);
+    expect(await code(review(did, '1.0.0', 'start'))).toBe(409);
+    expect(await code(review(did, '1.0.0', 'approve'))).toBe(409);
+    expect(await code(requestReview(did, '1.0.0'))).toBe(200);
+    expect(await code(review(did, '1.0.0', 'approve'))).toBe(409);
+    expect(await code(review(did, '1.0.0', 'reject'))).toBe(409);
     // The developer cannot act as reviewer, nor a reviewer as developer.
     expect(
       (await put(alice, `/api/console/blocklets/${did}/review`, { version: '1.0.0', action: 'start' }))
         .status,
     ).toBe(403);
-    expect((await review(did, '1.0.0', 'start')).status).toBe(200);
-    expect((await review(did, '1.0.0', 'start')).status).toBe(409);
-    expect((await review(did, '1.0.0', 'reject', { reason: 'Crashes at start' })).status).toBe(200);
-    expect((await requestReview(did, '1.0.0')).status).toBe(409);
+    expect(await code(review(did, '1.0.0', 'start'))).toBe(200);
+    expect(await code(review(did, '1.0.0', 'start'))).toBe(409);
+    expect(await code(review(did, '1.0.0', 'reject', { reason: 'Crashes at start' }))).toBe(200);
+    expect(await code(requestReview(did, '1.0.0'))).toBe(409);
     expect(
-      (await put(alice, `/api/developer/blocklets/${did}/cancel-review`, { version: '1.0.0' })).status,
+      await code(put(alice, `/api/developer/blocklets/${did}/cancel-review`, { version: '1.0.0' })),
     ).toBe(409);
-    expect((await review(did, '1.0.0', 'approve')).status).toBe(409);
+    expect(await code(review(did, '1.0.0', 'approve'))).toBe(409);
     const zh = await json<{ error: { code: string; message: string } }>(
       await put(alice, `/api/developer/blocklets/${did}/request-review?locale=zh`, { version: '1.0.0' }),
     );
@@ -163,12 +164,12 @@ describe('publishing through review', () => {
 
     // A higher version can be uploaded, requested and cancelled; cancelled is final.
     await upload(server.url, aliceToken, bundleOf({ did, name: 'order-app', version: '1.0.1' }));
-    expect((await requestReview(did, '1.0.1')).status).toBe(200);
+    expect(await code(requestReview(did, '1.0.1'))).toBe(200);
     expect(
-      (await put(alice, `/api/developer/blocklets/${did}/cancel-review`, { version: '1.0.1' })).status,
+      await code(put(alice, `/api/developer/blocklets/${did}/cancel-review`, { version: '1.0.1' })),
     ).toBe(200);
-    expect((await requestReview(did, '1.0.1')).status).toBe(409);
-    expect((await review(did, '1.0.1', 'start')).status).toBe(409);
+    expect(await code(requestReview(did, '1.0.1'))).toBe(409);
+    expect(await code(review(did, '1.0.1', 'start'))).toBe(409);
   });
 
   it('review type first publishes the next version at upload; each reviews it again', async () => {
@@ -195,12 +196,12 @@ describe('publishing through review', () => {
       await fetch(`${server.url}/api/blocklets/${each}/blocklet.json`),
     );
     expect(still.body.version).toBe('1.0.0');
-    expect((await fetch(`${server.url}/api/blocklets/${each}/1.1.0/each-app-1.1.0.tgz`)).status).toBe(404);
+    expect(await code(fetch(`${server.url}/api/blocklets/${each}/1.1.0/each-app-1.1.0.tgz`))).toBe(404);
   });
 
   it('publishes at upload when the store review setting is off', async () => {
-    expect((await put(alice, '/api/console/settings', { reviewRequired: false })).status).toBe(403);
-    expect((await put(owner, '/api/console/settings', { reviewRequired: false })).status).toBe(200);
+    expect(await code(put(alice, '/api/console/settings', { reviewRequired: false }))).toBe(403);
+    expect(await code(put(owner, '/api/console/settings', { reviewRequired: false }))).toBe(200);
     try {
       const did = randomDid();
       const res = await upload(
@@ -209,9 +210,7 @@ describe('publishing through review', () => {
         bundleOf({ did, name: 'no-review-app', version: '0.1.0' }),
       );
       expect(res.body.status).toBe('published');
-      expect((await fetch(`${server.url}/api/blocklets/${did}/0.1.0/no-review-app-0.1.0.tgz`)).status).toBe(
-        200,
-      );
+      expect(await code(fetch(`${server.url}/api/blocklets/${did}/0.1.0/no-review-app-0.1.0.tgz`))).toBe(200);
     } finally {
       await put(owner, '/api/console/settings', { reviewRequired: true });
     }
@@ -219,13 +218,13 @@ describe('publishing through review', () => {
 
   it('hides a private application from everyone but its owner and the admins', async () => {
     const did = await publishedApp('private-app', 'each');
-    expect((await put(alice, `/api/developer/blocklets/${did}`, { permission: 'private' })).status).toBe(200);
+    expect(await code(put(alice, `/api/developer/blocklets/${did}`, { permission: 'private' }))).toBe(200);
     const file = `/api/blocklets/${did}/1.0.0/private-app-1.0.0.tgz`;
     for (const path of [`/api/blocklets/${did}/blocklet.json`, `/api/blocklets/${did}/versions`, file]) {
-      expect((await fetch(`${server.url}${path}`)).status).toBe(404);
-      expect((await bob.get(path)).status).toBe(404);
-      expect((await alice.get(path)).status).toBe(200);
-      expect((await owner.get(path)).status).toBe(200);
+      expect(await code(fetch(`${server.url}${path}`))).toBe(404);
+      expect(await code(bob.get(path))).toBe(404);
+      expect(await code(alice.get(path))).toBe(200);
+      expect(await code(owner.get(path))).toBe(200);
     }
     const list = await json<{ dataList: Array<{ did: string }> }>(
       await fetch(`${server.url}/api/blocklets.json`),
@@ -238,6 +237,36 @@ describe('publishing through review', () => {
       headers: { 'x-user-did': 'z1anything', 'x-user-role': 'admin' },
     });
     expect(res.status).toBe(401);
+  });
+});
+
+describe('the command-line tool', () => {
+  it('tells whoami, uploads on its path with its sha512 and reads the status by token', async () => {
+    const who = await json<{ did: string; tokenName: string }>(
+      await fetch(`${server.url}/api/developer/whoami`, {
+        headers: { authorization: `Bearer ${aliceToken}` },
+      }),
+    );
+    expect(who.body).toMatchObject({ did: (await alice.session())?.did, tokenName: 'cli' });
+    const did = randomDid();
+    const bundle = bundleOf({ did, name: 'cli-app', version: '1.0.0' });
+    const sent = await upload(
+      server.url,
+      aliceToken,
+      bundle,
+      { 'x-bundle-sha512': sha512(bundle) },
+      '/api/developer/blocklets/upload',
+    );
+    expect(sent.body).toMatchObject({ status: 'uploaded', did });
+    const status = await json<{ status: string; versions: Array<{ version: string; status: string }> }>(
+      await fetch(`${server.url}/api/developer/blocklets/${did}`, {
+        headers: { authorization: `Bearer ${aliceToken}` },
+      }),
+    );
+    expect(status.body).toMatchObject({
+      status: 'normal',
+      versions: [{ version: '1.0.0', status: 'draft' }],
+    });
   });
 });
 
@@ -279,18 +308,27 @@ describe('refused uploads leave no file and no row', () => {
     );
   });
 
+  it('refuses a bundle that does not match the sha512 the CLI computed', async () => {
+    const bundle = bundleOf({ did: randomDid(), name: 'tampered-app', version: '1.0.0' });
+    await expectRefused(
+      () => upload(server.url, aliceToken, bundle, { 'x-bundle-sha512': sha512(Buffer.from('other')) }),
+      400,
+      'sha512_mismatch',
+    );
+  });
+
   it('refuses a blocked application until it is unblocked', async () => {
     const did = await publishedApp('blocked-app', 'first');
-    expect((await put(owner, `/api/console/blocklets/${did}/block`, { reason: 'Malware' })).status).toBe(200);
-    expect((await fetch(`${server.url}/api/blocklets/${did}/blocklet.json`)).status).toBe(404);
-    expect((await fetch(`${server.url}/api/blocklets/${did}/1.0.0/blocked-app-1.0.0.tgz`)).status).toBe(404);
+    expect(await code(put(owner, `/api/console/blocklets/${did}/block`, { reason: 'Malware' }))).toBe(200);
+    expect(await code(fetch(`${server.url}/api/blocklets/${did}/blocklet.json`))).toBe(404);
+    expect(await code(fetch(`${server.url}/api/blocklets/${did}/1.0.0/blocked-app-1.0.0.tgz`))).toBe(404);
     await expectRefused(
       () => upload(server.url, aliceToken, bundleOf({ did, name: 'blocked-app', version: '2.0.0' })),
       403,
       'blocklet_blocked',
     );
-    expect((await put(owner, `/api/console/blocklets/${did}/unblock`, {})).status).toBe(200);
-    expect((await fetch(`${server.url}/api/blocklets/${did}/blocklet.json`)).status).toBe(200);
+    expect(await code(put(owner, `/api/console/blocklets/${did}/unblock`, {}))).toBe(200);
+    expect(await code(fetch(`${server.url}/api/blocklets/${did}/blocklet.json`))).toBe(200);
   });
 
   it("refuses someone else's application", async () => {
@@ -314,10 +352,10 @@ describe('refused uploads leave no file and no row', () => {
       await bob.post('/api/developer/access-tokens', { name: 'temp' }),
     );
     expect(
-      (await alice.request(`/api/developer/access-tokens/${created.body.id}`, { method: 'DELETE' })).status,
+      await code(alice.request(`/api/developer/access-tokens/${created.body.id}`, { method: 'DELETE' })),
     ).toBe(404);
     expect(
-      (await bob.request(`/api/developer/access-tokens/${created.body.id}`, { method: 'DELETE' })).status,
+      await code(bob.request(`/api/developer/access-tokens/${created.body.id}`, { method: 'DELETE' })),
     ).toBe(200);
     const app = bundleOf({ did: randomDid(), name: 'token-app', version: '1.0.0' });
     await expectRefused(() => upload(server.url, created.body.secret, app), 401, 'unauthenticated');

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cloneTestDatabase } from '../support/database.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
-import { bundleOf, developerToken, json, put, randomDid, upload, type AppSpec } from './store-support.js';
+import {
+  bundleOf,
+  code,
+  developerToken,
+  json,
+  put,
+  randomDid,
+  upload,
+  type AppSpec,
+} from './store-support.js';
 
 // The bundle inspection is built on another branch; until it is merged these tests use a stand-in.
 vi.mock('../../src/store/bundle-port.js', async (importOriginal) => {
@@ -61,7 +70,7 @@ beforeAll(async () => {
   server = await startTestServer(db.url);
   [owner, alice] = await signInOwnerAliceBob(server.url);
   const token = await developerToken(owner, alice);
-  expect((await put(owner, '/api/console/settings', { reviewRequired: false })).status).toBe(200);
+  expect(await code(put(owner, '/api/console/settings', { reviewRequired: false }))).toBe(200);
   for (const app of APPS)
     expect((await upload(server.url, token, bundleOf(app))).body.status).toBe('published');
 });
@@ -117,9 +126,7 @@ describe('store search', () => {
     );
     expect(created.status).toBe(201);
     const did = APPS[0]?.did ?? '';
-    expect((await put(owner, `/api/console/blocklets/${did}`, { category: created.body.id })).status).toBe(
-      200,
-    );
+    expect(await code(put(owner, `/api/console/blocklets/${did}`, { category: created.body.id }))).toBe(200);
     expect(await names('category=media')).toEqual(['image-resizer']);
   });
 });

@@ -39,8 +39,14 @@ export function bundleOf(app: AppSpec, extra: TarEntry[] = []): Buffer {
 
 export const sha512 = (b: Buffer) => createHash('sha512').update(b).digest('hex');
 
-export async function upload(url: string, token: string, body: Buffer, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}/api/blocklets/upload`, {
+export async function upload(
+  url: string,
+  token: string,
+  body: Buffer,
+  headers: Record<string, string> = {},
+  pathname = '/api/blocklets/upload',
+) {
+  const res = await fetch(`${url}${pathname}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', ...headers },
     body: new Uint8Array(body),
@@ -82,4 +88,11 @@ export async function developerToken(owner: TestBrowser, dev: TestBrowser): Prom
   const created = await dev.post('/api/developer/access-tokens', { name: 'cli' });
   if (created.status !== 201) throw new Error(`token: ${created.status} ${await created.text()}`);
   return ((await created.json()) as { secret: string }).secret;
+}
+
+/** The status of a response whose body is read and dropped (an unread body keeps the connection busy). */
+export async function code(response: Response | Promise<Response>): Promise<number> {
+  const res = await response;
+  await res.arrayBuffer().catch(() => undefined);
+  return res.status;
 }

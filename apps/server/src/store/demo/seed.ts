@@ -69,7 +69,7 @@ export async function seedStoreDemo(ctx: StoreContext): Promise<boolean> {
   }
   const max = ctx.services.config.STORE_MAX_BUNDLE_MB * 1024 * 1024;
   for (const app of DEMO_APPS) {
-    const bundle = await inspect(Readable.from(demoBundle(app)), max);
+    const bundle = await inspect(Readable.from(demoBundle(app)), max, ctx.storage.tmp);
     await recordUpload(ctx, developer, bundle, 'cli');
     await ctx.db.transaction(async (tx) => {
       const blocklet = await findBlocklet(tx, app.did, true);

@@ -17,17 +17,27 @@ import { commentsOf, findBlocklet, versionsOf, viewsOf, type StoreBlockletRow } 
 import { addComment, ownerReview } from '../review/service.js';
 import { serializeComment, serializeOwned } from '../serialize.js';
 import { createToken, listTokens, revokeToken, tokenUser } from '../tokens/service.js';
+import { discard } from '../storage.js';
 import { uploadRefusal, recordUpload } from '../upload.js';
 import { didParams, idParams } from './params.js';
 
 const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
-/** A signed-in developer (a developer passport; SPEC section 6): 401 for a guest, 403 otherwise. */
-async function developer(ctx: StoreContext, request: FastifyRequest): Promise<SessionUser> {
-  const user = await ctx.user(request);
+/**
+ * The developer calling (a developer passport; SPEC section 6): by access token (`Authorization:
+ * Bearer pst_…`, where `viaToken` allows it: uploads and reads the CLI makes) or by session. 401 for a
+ * guest or a bad token, 403 for a user without the passport.
+ */
+async function developer(
+  ctx: StoreContext,
+  request: FastifyRequest,
+  viaToken = false,
+): Promise<{ user: SessionUser; tokenName: string | null }> {
+  const token = viaToken ? await tokenUser(ctx, header(request, 'authorization') ?? undefined) : null;
+  const user = token?.user ?? (await ctx.user(request));
   if (!user) throw ApiError.unauthenticated();
   if (!user.passports.some((p) => p.role === 'developer')) throw storeError('store_developer_required', {});
-  return user;
+  return { user, tokenName: token?.tokenName ?? null };
 }
 
 async function owned(ctx: StoreContext, user: SessionUser, did: string): Promise<StoreBlockletRow> {
@@ -62,10 +72,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       return payload;
     });
     const upload = async (request: FastifyRequest) => {
-      const fromToken = await tokenUser(ctx, header(request, 'authorization') ?? undefined);
-      const user = fromToken ?? (await developer(ctx, request));
-      if (!user.passports.some((p) => p.role === 'developer'))
-        throw storeError('store_developer_required', {});
+      const { user, tokenName } = await developer(ctx, request, true);
       const contentType = (header(request, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (!BUNDLE_TYPES.includes(contentType)) {
         throw new ApiError(
@@ -89,17 +96,35 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
           : null;
         if (refusal) throw refusal;
       }
-      const bundle = await inspect(request.raw, maxBytes).catch((err: unknown) => {
+      const bundle = await inspect(request.raw, maxBytes, ctx.storage.tmp).catch((err: unknown) => {
         throw bundleRefusal(err) ?? err;
       });
-      return recordUpload(ctx, user, bundle, fromToken ? 'cli' : 'web');
+      // The CLI sends the sha512 it computed: a bundle changed on the way is refused.
+      const claimed = header(request, 'x-bundle-sha512');
+      if (claimed && claimed.toLowerCase() !== bundle.sha512) {
+        await discard(bundle.tempPath);
+        throw ApiError.badRequest(
+          'sha512_mismatch',
+          'The bundle does not match its x-bundle-sha512',
+          'x-bundle-sha512',
+        );
+      }
+      return recordUpload(ctx, user, bundle, tokenName !== null ? 'cli' : 'web');
     };
-    scope.post(`${api}/blocklets/upload`, (request) => upload(request));
-    scope.put(`${api}/blocklets/upload`, (request) => upload(request));
+    // The reference's path and the one the CLI uses.
+    for (const url of [`${api}/blocklets/upload`, `${api}/developer/blocklets/upload`]) {
+      scope.post(url, (request) => upload(request));
+      scope.put(url, (request) => upload(request));
+    }
+  });
+
+  app.get(`${api}/developer/whoami`, async (request) => {
+    const { user, tokenName } = await developer(ctx, request, true);
+    return { did: user.did, fullName: user.fullName, tokenName };
   });
 
   app.get(`${api}/developer/blocklets`, async (request) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request, true);
     const rows = await ctx.db
       .select()
       .from(storeBlocklets)
@@ -109,13 +134,13 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
   });
 
   app.get(`${api}/developer/blocklets/:did`, async (request) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request, true);
     const { did } = parseWith(didParams, request.params, 'params');
     return ownedView(ctx, await owned(ctx, user, did));
   });
 
   app.put(`${api}/developer/blocklets/:did`, async (request) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request);
     const { did } = parseWith(didParams, request.params, 'params');
     const body = parseWith(blockletOwnerUpdate, request.body, 'body');
     const blocklet = await owned(ctx, user, did);
@@ -133,7 +158,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
     ['cancel-review', 'cancel'],
   ] as const) {
     app.put(`${api}/developer/blocklets/:did/${path}`, async (request) => {
-      const user = await developer(ctx, request);
+      const { user } = await developer(ctx, request);
       const { did } = parseWith(didParams, request.params, 'params');
       const { version } = parseWith(reviewVersionBody, request.body, 'body');
       await ownerReview(ctx, user, did, version, action);
@@ -171,18 +196,18 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
   });
 
   app.get(`${api}/developer/access-tokens`, async (request) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request);
     return { dataList: await listTokens(ctx.db, user) };
   });
 
   app.post(`${api}/developer/access-tokens`, async (request, reply) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request);
     const { name } = parseWith(accessTokenCreate, request.body, 'body');
     return reply.status(201).send(await createToken(ctx.db, user, name));
   });
 
   app.delete(`${api}/developer/access-tokens/:id`, async (request) => {
-    const user = await developer(ctx, request);
+    const { user } = await developer(ctx, request);
     const { id } = parseWith(idParams, request.params, 'params');
     return revokeToken(ctx.db, user, id);
   });

@@ -71,7 +71,10 @@ export async function revokeToken(db: DbLike, user: SessionUser, id: string): Pr
  * hash, whose user still holds a developer passport; its last use is recorded (at most once a minute).
  * Null when the request carries no Authorization header; 401 for a malformed, unknown or revoked token.
  */
-export async function tokenUser(ctx: StoreContext, header: string | undefined): Promise<SessionUser | null> {
+export async function tokenUser(
+  ctx: StoreContext,
+  header: string | undefined,
+): Promise<{ user: SessionUser; tokenName: string } | null> {
   if (header === undefined) return null;
   const secret = BEARER.exec(header)?.[1];
   if (!secret || !TOKEN_PATTERN.test(secret)) {
@@ -97,5 +100,5 @@ export async function tokenUser(ctx: StoreContext, header: string | undefined): 
     );
   const user = await ctx.userByDid(row.userDid);
   if (!user) throw storeError('store_token_invalid', {});
-  return user;
+  return { user, tokenName: row.name };
 }

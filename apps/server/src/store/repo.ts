@@ -173,3 +173,17 @@ export async function commentsOf(db: DbLike, versionIds: string[]) {
     .where(inArray(storeReviewComments.versionId, versionIds))
     .orderBy(asc(storeReviewComments.createdAt), asc(storeReviewComments.id));
 }
+
+/** Downloads per UTC day over the last `days` days (days without downloads are left out). */
+export async function downloadsByDay(db: DbLike, blockletId: string, days: number) {
+  return db
+    .select({ day: storeDownloadsDaily.day, count: storeDownloadsDaily.count })
+    .from(storeDownloadsDaily)
+    .where(
+      and(
+        eq(storeDownloadsDaily.blockletId, blockletId),
+        sql`${storeDownloadsDaily.day} > (now() AT TIME ZONE 'UTC')::date - ${days}::int`,
+      ),
+    )
+    .orderBy(asc(storeDownloadsDaily.day));
+}

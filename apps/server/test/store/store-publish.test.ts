@@ -110,6 +110,10 @@ describe('publishing through review', () => {
       await fetch(`${server.url}/api/blocklets/${did}/blocklet.json`),
     );
     expect(detail.body).toMatchObject({ downloads: 1, title: 'Clock Widget' });
+    const daily = await json<{ total: number; dataList: Array<{ count: number }> }>(
+      await fetch(`${server.url}/api/blocklets/${did}/downloads`),
+    );
+    expect(daily.body).toMatchObject({ total: 1, dataList: [{ count: 1 }] });
 
     const versions = await json<{ dataList: Array<{ status: string }> }>(
       await alice.get(`/api/developer/blocklets/${did}`).then((r) => r),

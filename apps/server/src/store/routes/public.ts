@@ -1,12 +1,14 @@
 import { blockletListQuery, type BlockletList, type StoreInfo } from '@payshelf/api';
 import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeError } from '../errors.js';
 import { storeCategories } from '../../db/schema/index.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';
 import {
   countDownload,
+  downloadsByDay,
   findBlocklet,
   findVersion,
   listPublic,
@@ -17,6 +19,8 @@ import {
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
+
+const downloadsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
 
 const hidden = () => storeError('store_blocklet_missing', {});
 
@@ -81,6 +85,13 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
     const { blocklet, privileged } = await visible(request, did);
     const rows = await versionsOf(ctx.db, blocklet.id);
     return { dataList: rows.filter((v) => privileged || v.status === 'published').map(serializeVersion) };
+  });
+
+  app.get(`${api}/blocklets/:did/downloads`, async (request) => {
+    const { did } = parseWith(didParams, request.params, 'params');
+    const { days } = parseWith(downloadsQuery, request.query, 'query');
+    const { blocklet } = await visible(request, did);
+    return { total: blocklet.downloads, dataList: await downloadsByDay(ctx.db, blocklet.id, days) };
   });
 
   app.get(`${api}/blocklets/:did/:version/:file`, async (request, reply) => {

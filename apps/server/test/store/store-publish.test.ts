@@ -274,6 +274,24 @@ describe('the command-line tool', () => {
   });
 });
 
+describe('the developer pages', () => {
+  it('upload with the session cookie from our own origin, never from another', async () => {
+    const did = randomDid();
+    const body = new Uint8Array(bundleOf({ did, name: 'web-app', version: '1.0.0' }));
+    const headers = { 'content-type': 'application/gzip' };
+    const foreign = await alice.request('/api/developer/blocklets/upload', {
+      method: 'POST',
+      body,
+      headers: { ...headers, origin: 'https://evil.example' },
+    });
+    expect(await code(foreign)).toBe(403);
+    const sent = await alice.request('/api/developer/blocklets/upload', { method: 'POST', body, headers });
+    expect(await json(sent)).toMatchObject({ status: 200, body: { status: 'uploaded' } });
+    const mine = await json<{ source: string }>(await alice.get(`/api/developer/blocklets/${did}`));
+    expect(mine.body.source).toBe('web');
+  });
+});
+
 describe('refused uploads leave no file and no row', () => {
   async function expectRefused(
     send: () => Promise<{ status: number; body: { error?: { code: string } } }>,

@@ -45,7 +45,7 @@ export const categoryCreate = z.strictObject({
     .regex(/^[a-z0-9-]+$/, 'may contain only lowercase letters, digits and hyphen'),
   locales: z.strictObject({ en: categoryLabel, zh: categoryLabel }),
 });
-export const categoryUpdate = z.strictObject({
+export const categoryRename = z.strictObject({
   locales: z.strictObject({ en: categoryLabel, zh: categoryLabel }),
 });
 

@@ -92,5 +92,5 @@ export const blockletOwnerUpdate = z.strictObject({
 });
 
 export const storeSettings = z.object({ reviewRequired: z.boolean() });
-export const storeSettingsUpdate = z.strictObject({ reviewRequired: z.boolean() });
+export const storeSettingsBody = z.strictObject({ reviewRequired: z.boolean() });
 export type StoreSettings = z.infer<typeof storeSettings>;

@@ -3,8 +3,8 @@ import {
   blockBody,
   blockletAdminUpdate,
   categoryCreate,
-  categoryUpdate,
-  storeSettingsUpdate,
+  categoryRename,
+  storeSettingsBody,
   type SessionUser,
 } from '@payshelf/api';
 import { desc, eq, inArray } from 'drizzle-orm';
@@ -142,7 +142,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: StoreContext): void {
   app.put(`${api}/categories/:id`, async (request) => {
     await admin(ctx, request);
     const { id } = parseWith(idParams, request.params, 'params');
-    const body = parseWith(categoryUpdate, request.body, 'body');
+    const body = parseWith(categoryRename, request.body, 'body');
     const [row] = await ctx.db
       .update(storeCategories)
       .set({ nameEn: body.locales.en, nameZh: body.locales.zh })
@@ -168,6 +168,6 @@ export function consoleRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.put(`${api}/settings`, async (request) => {
     await admin(ctx, request);
-    return writeSettings(ctx.db, parseWith(storeSettingsUpdate, request.body, 'body'));
+    return writeSettings(ctx.db, parseWith(storeSettingsBody, request.body, 'body'));
   });
 }

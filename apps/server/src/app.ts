@@ -111,6 +111,7 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   registerAnalytics(app, services);
   registerIcons(app);
   await import('./payment/index.js').then((payment) => payment.registerPayment(app, services));
+  await import('./store/index.js').then((store) => store.registerStore(app, services));
   relay.allow('public:', () => true);
   relay.mount(app, { path: RELAY_SOCKET_PATH, heartbeatSeconds: 30 });
   await serveSpa(app, config.webDistDir, config.PAYMENT_MOUNT_POINT);

@@ -7,3 +7,5 @@ export * from './platform/index.js';
 export * from './identity.js';
 export * from './account.js';
 export * from './store/manifest.js';
+export * from './store/catalog.js';
+export * from './store/developer.js';

@@ -37,6 +37,10 @@ const schema = z.object({
   APP_NAME: z.string().min(1).default('Payshelf'),
   PAYMENT_MOUNT_POINT: mountPoint.default('/payment'),
   STORE_MOUNT_POINT: mountPoint.default('/'),
+  /** Largest store bundle (.tgz) an upload may send, in MB; checked while the body streams in. */
+  STORE_MAX_BUNDLE_MB: z.coerce.number().int().min(1).max(10_240).default(100),
+  /** The store's id in `/api/store.json` (default `payshelf-store`). */
+  STORE_ID: z.string().min(1).max(100).optional(),
   /** Directory of the built single-page app; unset means ../web/dist next to this package. */
   WEB_DIST_DIR: z.string().optional(),
   /** Trust X-Forwarded-* headers (set when behind a reverse proxy or load balancer). */

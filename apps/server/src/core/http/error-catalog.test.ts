@@ -152,6 +152,12 @@ describe('error catalog', () => {
         action: 'paid',
         current: '2027-01-01T00:00:00.000Z',
         frozen_time: '2026-01-01T00:00:00.000Z',
+        // Store errors' placeholders.
+        name: 'x',
+        limit: '1',
+        version: '1.0.0',
+        reason: 'r',
+        latest: '1.0.0',
       });
       expect(error.code, key).toBe(entry.code);
     }

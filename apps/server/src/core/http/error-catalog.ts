@@ -296,6 +296,62 @@ export const MESSAGES = {
     en: 'Something went wrong on our side',
     zh: '服务器出了点问题，请稍后再试',
   },
+  // Store: uploads, review and access tokens (apps/server/src/store/errors.ts).
+  store_blocklet_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such application',
+    zh: '应用不存在',
+  },
+  store_not_owner: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'This application belongs to another developer',
+    zh: '该应用属于其他开发者',
+  },
+  store_developer_required: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'A developer passport is needed',
+    zh: '需要开发者通行证',
+  },
+  store_blocklet_blocked: {
+    code: 'blocklet_blocked',
+    type: 'permission_error',
+    en: 'This application is blocked: {reason}',
+    zh: '该应用已被封禁：{reason}',
+  },
+  store_review_in_progress: {
+    code: 'review_in_progress',
+    en: 'Version {version} is under review; cancel it or wait for the decision before uploading',
+    zh: '版本 {version} 正在审核中；请先取消审核或等待审核结果后再上传',
+  },
+  store_version_not_greater: {
+    code: 'version_not_greater',
+    en: 'Version {version} must be greater than the latest version {latest}',
+    zh: '版本 {version} 必须高于最新版本 {latest}',
+  },
+  store_name_taken: {
+    code: 'name_taken',
+    en: 'The name {name} is used by another application',
+    zh: '名称 {name} 已被其他应用使用',
+  },
+  store_review_transition_invalid: {
+    code: 'review_transition_invalid',
+    en: 'Cannot {action} version {version} while it is {status}',
+    zh: '版本 {version} 当前状态为 {status}，不能执行 {action}',
+  },
+  store_token_invalid: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Invalid or revoked access token',
+    zh: '访问令牌无效或已被撤销',
+  },
+  store_bundle_too_large: {
+    code: 'bundle_too_large',
+    en: 'The bundle exceeds {limit} bytes',
+    zh: '应用包超过 {limit} 字节',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -37,6 +37,12 @@ describe('sameOriginVerdict', () => {
     expect(verdict({ contentType: 'text/plain' })).toBe('not_json');
     expect(verdict({ contentType: 'application/x-www-form-urlencoded' })).toBe('not_json');
     expect(verdict({ contentType: undefined })).toBe('not_json');
+    expect(verdict({ contentType: 'application/octet-stream' })).toBe('not_json');
+  });
+
+  it('takes a store bundle (application/gzip) from our own pages only', () => {
+    expect(verdict({ contentType: 'application/gzip' })).toBe('allow');
+    expect(verdict({ contentType: 'application/gzip', origin: 'https://evil.example' })).toBe('cross_origin');
   });
 
   it('leaves reads, secret-key calls and cookie-less calls alone', () => {

@@ -15,6 +15,8 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A merchant's secret key: sent by servers, never attached by a browser on its own. */
 const SECRET_KEY_BEARER = /^Bearer\s+sk_/i;
 const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\s*(;|$)/i;
+/** A store bundle uploaded from the developer pages: like JSON, a type no cross-site form can send. */
+const BUNDLE_TYPE = /^application\/gzip\s*(;|$)/i;
 
 export interface OriginFacts {
   method: string;
@@ -73,7 +75,11 @@ export function sameOriginVerdict(facts: OriginFacts): OriginVerdict {
   if (facts.origin === undefined && facts.referer === undefined) return 'missing_origin';
   const source = facts.origin !== undefined ? originOf(facts.origin) : originOf(facts.referer);
   if (!source || !fromUs(source, facts)) return 'cross_origin';
-  if ((facts.hasBody || facts.contentType !== undefined) && !JSON_TYPE.test(facts.contentType ?? '')) {
+  if (
+    (facts.hasBody || facts.contentType !== undefined) &&
+    !JSON_TYPE.test(facts.contentType ?? '') &&
+    !BUNDLE_TYPE.test(facts.contentType ?? '')
+  ) {
     return 'not_json';
   }
   return 'allow';

@@ -5,3 +5,4 @@ export * from './navigation.js';
 export * from './notifications.js';
 export * from './analytics.js';
 export * from './rails.js';
+export * from './store.js';

@@ -1,0 +1,57 @@
+/** The demo store: categories and a few applications, each built into a real bundle at seed time. */
+export const DEMO_CATEGORIES = [
+  { name: 'productivity', en: 'Productivity', zh: '效率工具' },
+  { name: 'developer-tools', en: 'Developer tools', zh: '开发者工具' },
+  { name: 'finance', en: 'Finance', zh: '金融' },
+] as const;
+
+export interface DemoApp {
+  did: string;
+  name: string;
+  title: string;
+  description: string;
+  keywords: string[];
+  category: (typeof DEMO_CATEGORIES)[number]['name'];
+  downloads: number;
+  price?: { amount: string; currency: string };
+}
+
+export const DEMO_APPS: readonly DemoApp[] = [
+  {
+    did: 'z8iZpDemoimageResizer111111111',
+    name: 'image-resizer',
+    title: 'Image Resizer',
+    description: 'Resize, crop and compress images in the browser. 图片压缩与裁剪工具。',
+    keywords: ['image', 'photo', 'compress'],
+    category: 'productivity',
+    downloads: 128,
+  },
+  {
+    did: 'z8iZpDemoMarkdownNotes22222222',
+    name: 'markdown-notes',
+    title: 'Markdown Notes',
+    description: 'Write notes in Markdown with live preview and tags. 支持实时预览的笔记应用。',
+    keywords: ['notes', 'markdown', 'writing'],
+    category: 'productivity',
+    downloads: 342,
+  },
+  {
+    did: 'z8iZpDemoWebhookinspector33333',
+    name: 'webhook-inspector',
+    title: 'Webhook Inspector',
+    description: 'Capture and replay incoming webhooks while you develop an integration.',
+    keywords: ['webhook', 'debug', 'http'],
+    category: 'developer-tools',
+    downloads: 77,
+  },
+  {
+    did: 'z8iZpDemoinvoiceTracker4444444',
+    name: 'invoice-tracker',
+    title: '发票助手 Invoice Tracker',
+    description: 'Track invoices and payments in one place. 轻松管理发票和付款记录。',
+    keywords: ['invoice', 'billing', '发票'],
+    category: 'finance',
+    downloads: 45,
+    price: { amount: '9.99', currency: 'TUSD' },
+  },
+];

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.js';
+import { optionalUser } from '../platform/identity/index.js';
+import type { StoreContext } from './context.js';
+import { seedStoreDemo } from './demo/seed.js';
+import { consoleRoutes } from './routes/console.js';
+import { developerRoutes } from './routes/developer.js';
+import { publicRoutes } from './routes/public.js';
+import { BundleStorage } from './storage.js';
+
+/**
+ * The store part: the public catalogue and search, uploads with access tokens or a session, the review
+ * workflow and the admin console, under `${STORE_MOUNT_POINT}/api`. Bundles live in DATA_DIR/store.
+ */
+export async function registerStore(app: FastifyInstance, services: Services): Promise<StoreContext> {
+  const mount = services.config.STORE_MOUNT_POINT === '/' ? '' : services.config.STORE_MOUNT_POINT;
+  const ctx: StoreContext = {
+    services,
+    db: services.database.db,
+    storage: new BundleStorage(
+      path.join(services.config.dataDir, 'store', 'bundles'),
+      path.join(services.config.dataDir, 'store', 'tmp'),
+    ),
+    mount,
+    user: (request) => optionalUser(request),
+    userByDid: (did) => app.identity.service.sessionUser(did),
+  };
+  publicRoutes(app, ctx);
+  developerRoutes(app, ctx);
+  consoleRoutes(app, ctx);
+  if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
+  return ctx;
+}

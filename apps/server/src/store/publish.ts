@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import { storeBlocklets, storeVersions } from '../db/schema/index.js';
+import { ApiError } from '../core/http/errors.js';
+import type { Tx } from './context.js';
+import type { StoreBlockletRow, StoreVersionRow } from './repo.js';
+import { transition } from './review/machine.js';
+import { cjkDocument, foldText } from './search/tokens.js';
+import type { BundleStorage } from './storage.js';
+
+interface ManifestFacts {
+  title: string;
+  description: string;
+  keywords: string[];
+  price: { amount: string; currency: string } | null;
+}
+
+function text(value: unknown, fallback: string): string {
+  return typeof value === 'string' ? value : fallback;
+}
+
+/** The fields the store lists and searches, read from a validated manifest. */
+export function manifestFacts(manifest: Record<string, unknown>, name: string): ManifestFacts {
+  const keywords = Array.isArray(manifest.keywords)
+    ? manifest.keywords.filter((k): k is string => typeof k === 'string')
+    : [];
+  const price = manifest.price as { amount?: unknown; currency?: unknown } | undefined;
+  return {
+    title: text(manifest.title, name),
+    description: text(manifest.description, ''),
+    keywords,
+    price:
+      price && typeof price.amount === 'string' && typeof price.currency === 'string'
+        ? { amount: price.amount, currency: price.currency }
+        : null,
+  };
+}
+
+/**
+ * The weighted search document: title (A), name and keywords (B), description (C), each folded to
+ * lower case without accents, plus the CJK bigrams of title (A) and description (C).
+ */
+function searchDocument(name: string, facts: ManifestFacts) {
+  const title = foldText(facts.title);
+  const nameAndKeywords = foldText(`${name} ${name.replace(/[-_]/g, ' ')} ${facts.keywords.join(' ')}`);
+  const description = foldText(facts.description);
+  return sql`setweight(to_tsvector('simple', ${title}), 'A')
+    || setweight(to_tsvector('simple', ${nameAndKeywords}), 'B')
+    || setweight(to_tsvector('simple', ${description}), 'C')
+    || setweight(to_tsvector('simple', ${cjkDocument(facts.title, ...facts.keywords)}), 'A')
+    || setweight(to_tsvector('simple', ${cjkDocument(facts.description)}), 'C')`;
+}
+
+/**
+ * Publishes `version` (an approved version, or a draft that needs no review) inside the caller's
+ * transaction: refused unless its bundle is in place with the recorded size; then the version is
+ * `published` and becomes the application's current one, with its metadata listed and searchable.
+ */
+export async function publishVersion(
+  tx: Tx,
+  storage: BundleStorage,
+  blocklet: StoreBlockletRow,
+  version: StoreVersionRow,
+): Promise<void> {
+  const step = transition(version.status, 'publish', 'system');
+  if (!step.ok)
+    throw ApiError.conflict(
+      'review_transition_invalid',
+      `Version ${version.version} cannot be published now`,
+    );
+  if (!(await storage.inPlace(version.storagePath, version.size))) {
+    throw new ApiError(
+      'api_error',
+      'bundle_missing',
+      'The bundle of this version is not in place; not published',
+    );
+  }
+  const now = new Date();
+  await tx
+    .update(storeVersions)
+    .set({ status: 'published', publishedAt: now })
+    .where(eq(storeVersions.id, version.id));
+  const facts = manifestFacts(version.manifest, blocklet.name);
+  await tx
+    .update(storeBlocklets)
+    .set({
+      currentVersionId: version.id,
+      title: facts.title,
+      description: facts.description,
+      keywords: facts.keywords,
+      priceAmount: facts.price?.amount ?? null,
+      priceCurrency: facts.price?.currency ?? null,
+      search: searchDocument(blocklet.name, facts),
+      searchText: foldText(`${facts.title} ${blocklet.name}`),
+      publishedAt: now,
+      updatedAt: now,
+      draftVersionId: blocklet.draftVersionId === version.id ? null : blocklet.draftVersionId,
+      reviewVersionId: blocklet.reviewVersionId === version.id ? null : blocklet.reviewVersionId,
+    })
+    .where(eq(storeBlocklets.id, blocklet.id));
+}

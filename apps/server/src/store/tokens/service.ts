@@ -1,0 +1,104 @@
+import type { AccessToken, SessionUser } from '@payshelf/api';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { ApiError } from '../../core/http/errors.js';
+import { storeError } from '../errors.js';
+import { storeAccessTokens } from '../../db/schema/index.js';
+import { newId, randomBase62, sha256Hex } from '../../payment/shared/ids.js';
+import type { DbLike, StoreContext } from '../context.js';
+
+type TokenRow = typeof storeAccessTokens.$inferSelect;
+
+/** Store access tokens: `pst_` and 40 base62 characters. */
+export const TOKEN_PATTERN = /^pst_[A-Za-z0-9]{40}$/;
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+function serialize(row: TokenRow, secret?: string): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    redacted: row.redacted,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+    ...(secret ? { secret } : {}),
+  };
+}
+
+/** Creates a token for the developer; the answer is the only place its secret ever appears. */
+export async function createToken(db: DbLike, user: SessionUser, name: string): Promise<AccessToken> {
+  const secret = `pst_${randomBase62(40)}`;
+  const [row] = await db
+    .insert(storeAccessTokens)
+    .values({
+      id: newId('tok'),
+      userDid: user.did,
+      name,
+      secretHash: sha256Hex(secret),
+      redacted: `pst_…${secret.slice(-4)}`,
+    })
+    .returning();
+  if (!row) throw new Error('token insert failed');
+  return serialize(row, secret);
+}
+
+export async function listTokens(db: DbLike, user: SessionUser): Promise<AccessToken[]> {
+  const rows = await db
+    .select()
+    .from(storeAccessTokens)
+    .where(and(eq(storeAccessTokens.userDid, user.did), isNull(storeAccessTokens.revokedAt)))
+    .orderBy(desc(storeAccessTokens.createdAt));
+  return rows.map((r) => serialize(r));
+}
+
+/** Revokes one of the developer's own tokens (another developer's answers 404). */
+export async function revokeToken(db: DbLike, user: SessionUser, id: string): Promise<AccessToken> {
+  const [row] = await db
+    .update(storeAccessTokens)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(storeAccessTokens.id, id),
+        eq(storeAccessTokens.userDid, user.did),
+        isNull(storeAccessTokens.revokedAt),
+      ),
+    )
+    .returning();
+  if (!row) throw ApiError.notFound('No such access token');
+  return serialize(row);
+}
+
+/**
+ * The developer an `Authorization: Bearer pst_…` header names: the unrevoked token with that secret's
+ * hash, whose user still holds a developer passport; its last use is recorded (at most once a minute).
+ * Null when the request carries no Authorization header; 401 for a malformed, unknown or revoked token.
+ */
+export async function tokenUser(
+  ctx: StoreContext,
+  header: string | undefined,
+): Promise<{ user: SessionUser; tokenName: string } | null> {
+  if (header === undefined) return null;
+  const secret = BEARER.exec(header)?.[1];
+  if (!secret || !TOKEN_PATTERN.test(secret)) {
+    throw ApiError.unauthenticated('Invalid access token: expected `Authorization: Bearer pst_…`');
+  }
+  const [row] = await ctx.db
+    .select()
+    .from(storeAccessTokens)
+    .where(and(eq(storeAccessTokens.secretHash, sha256Hex(secret)), isNull(storeAccessTokens.revokedAt)))
+    .limit(1);
+  if (!row) throw storeError('store_token_invalid', {});
+  await ctx.db
+    .update(storeAccessTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(
+      and(
+        eq(storeAccessTokens.id, row.id),
+        or(
+          isNull(storeAccessTokens.lastUsedAt),
+          lt(storeAccessTokens.lastUsedAt, sql`now() - interval '1 minute'`),
+        ),
+      ),
+    );
+  const user = await ctx.userByDid(row.userDid);
+  if (!user) throw storeError('store_token_invalid', {});
+  return { user, tokenName: row.name };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/** Version states of an application (SPEC section 4 "Application review status"). */
+export const versionStatus = z.enum([
+  'draft',
+  'pending_review',
+  'in_review',
+  'approved',
+  'rejected',
+  'cancelled',
+  'published',
+]);
+export type VersionStatus = z.infer<typeof versionStatus>;
+
+/** `first`: only the first version is reviewed; `each`: every version is. */
+export const reviewType = z.enum(['first', 'each']);
+export type ReviewType = z.infer<typeof reviewType>;
+
+export const blockletPermission = z.enum(['public', 'private']);
+export const blockletStatus = z.enum(['normal', 'blocked']);
+export const blockletSource = z.enum(['web', 'cli']);
+
+export const category = z.object({
+  id: z.string(),
+  /** Stable slug used in `/category/{category}` and the `category` filter. */
+  name: z.string(),
+  locales: z.object({ en: z.string(), zh: z.string() }),
+});
+export type Category = z.infer<typeof category>;
+
+/** SPEC section 5: category names allow letters, digits, hyphen, underscore and space (zh: any letters). */
+const categoryLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L}\p{N} _-]+$/u, 'may contain only letters, digits, hyphen, underscore and space');
+
+export const categoryCreate = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[a-z0-9-]+$/, 'may contain only lowercase letters, digits and hyphen'),
+  locales: z.strictObject({ en: categoryLabel, zh: categoryLabel }),
+});
+export const categoryRename = z.strictObject({
+  locales: z.strictObject({ en: categoryLabel, zh: categoryLabel }),
+});
+
+export const blockletVersion = z.object({
+  version: z.string(),
+  status: versionStatus,
+  changelog: z.string(),
+  size: z.number().int(),
+  sha512: z.string(),
+  created_at: z.string(),
+  published_at: z.string().nullable(),
+});
+export type BlockletVersion = z.infer<typeof blockletVersion>;
+
+/** One application as the public list and detail answer it. */
+export const blockletSummary = z.object({
+  did: z.string(),
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  keywords: z.array(z.string()),
+  category: category.nullable(),
+  /** The manifest's price (a decimal amount in whole units and a currency symbol); null means free. */
+  price: z.object({ amount: z.string(), currency: z.string() }).nullable(),
+  version: z.string().nullable(),
+  downloads: z.number().int(),
+  owner: z.object({ did: z.string(), fullName: z.string() }),
+  permission: blockletPermission,
+  status: blockletStatus,
+  updated_at: z.string(),
+  published_at: z.string().nullable(),
+  /** `/api/blocklets/{did}/{version}/{name}-{version}.tgz` of the current version, when one is published. */
+  download_url: z.string().nullable(),
+});
+export type BlockletSummary = z.infer<typeof blockletSummary>;
+
+export const blockletDetail = blockletSummary.extend({
+  /** The manifest (`blocklet.json`) of the version shown. */
+  meta: z.record(z.string(), z.unknown()),
+  dependencies: z.array(z.unknown()),
+});
+export type BlockletDetail = z.infer<typeof blockletDetail>;
+
+export const blockletListQuery = z.object({
+  q: z.string().trim().max(200).optional(),
+  category: z.string().trim().max(40).optional(),
+  price: z.enum(['free', 'paid']).optional(),
+  sort: z.enum(['downloads', 'updated', 'title', 'relevance']).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(18),
+});
+export type BlockletListQuery = z.infer<typeof blockletListQuery>;
+
+export const blockletList = z.object({
+  dataList: z.array(blockletSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type BlockletList = z.infer<typeof blockletList>;
+
+export const storeInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Largest bundle the upload accepts, in bytes. */
+  maxBundleSize: z.number().int(),
+  reviewRequired: z.boolean(),
+});
+export type StoreInfo = z.infer<typeof storeInfo>;

@@ -22,6 +22,9 @@ export async function receiveToFile(
   maxBytes: number,
 ): Promise<Received> {
   const out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+  // Destroying the file stream while a write is pending (a refused upload) emits an error after our
+  // handlers are gone; an unheard 'error' would crash the process. Failures are handled below.
+  out.on('error', () => undefined);
   const hash = createHash('sha512');
   let size = 0;
   try {

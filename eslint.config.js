@@ -62,6 +62,21 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', restricted(throughIndex)] },
   },
   {
+    // A module's services never call the flows layer (the flow orchestrates the module, or hands it a
+    // callback); only a module's HTTP edge (*routes.ts) calls a flow.
+    files: ['apps/server/src/payment/*/*.ts'],
+    ignores: ['apps/server/src/payment/demo/**', 'apps/server/src/payment/flows/**', '**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        restricted(throughIndex, {
+          regex: '^\\.\\./flows/',
+          message: 'A module does not call the flows layer; the flow composes it (or injects a callback).',
+        }),
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/payment/billing/*.ts'],
     rules: {
       'no-restricted-imports': [

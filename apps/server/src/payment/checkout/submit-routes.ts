@@ -14,7 +14,7 @@ import { defineRoute } from '../shared/route.js';
 import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { fastCheckoutConfirm, postTransaction } from '../flows/pay-checkout.js';
-import { submitCheckout } from './submit.js';
+import { submitCheckoutFlow } from '../flows/submit-checkout.js';
 
 const tag = 'Checkout (browser)';
 
@@ -35,7 +35,7 @@ export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
       body: checkoutSubmitBody,
       query: browserQuery,
       response: checkoutSubmitAnswer,
-      handler: ({ caller, params, body }) => submitCheckout(ctx, caller, params.id ?? '', body, donate),
+      handler: ({ caller, params, body }) => submitCheckoutFlow(ctx, caller, params.id ?? '', body, donate),
     });
   }
   defineRoute(app, ctx, {

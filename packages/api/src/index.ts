@@ -5,3 +5,6 @@ export * from './host.js';
 export * from './payment/index.js';
 export * from './platform/index.js';
 export * from './identity.js';
+// The route table (one entry per operation) and the typed client built on it.
+export * from './routes/index.js';
+export * from './client.js';

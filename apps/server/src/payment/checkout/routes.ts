@@ -1,4 +1,10 @@
-import { checkoutSession, checkoutSessionCreate, checkoutSessionUpdate, listQuery } from '@payshelf/api';
+import {
+  checkoutRoutes,
+  checkoutSession,
+  checkoutSessionCreate,
+  checkoutSessionUpdate,
+  listQuery,
+} from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { getCustomer } from '../customers/index.js';
@@ -7,7 +13,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { wantsExpand } from '../shared/expand.js';
 import { finishPage } from '../shared/list.js';
-import { defineRoute } from '../shared/route.js';
+import { serve } from '../shared/route.js';
 import { listSessions, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
 import { createSession, expireSession, readSession } from './service.js';
@@ -45,18 +51,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: PaymentContext): void {
       return { ...list, data: await Promise.all(list.data.map((r) => show(c, r))) };
     },
   });
-  defineRoute(app, ctx, {
-    method: 'PUT',
-    url: '/checkout-sessions/:id/expire',
-    auth: 'merchant',
-    tag: 'Checkout sessions',
-    summary: 'Expire an open checkout session now',
-    body: z.object({}),
-    query: z.object({}),
-    response: checkoutSession,
-    handler: async ({ caller, params }) => {
-      const row = await readSession(db, params.id ?? '', caller.livemode);
-      return show(caller, await expireSession(db, row, caller.idempotencyKey));
-    },
+  serve(app, ctx, checkoutRoutes.expire, async ({ caller, params }) => {
+    const row = await readSession(db, params.id, caller.livemode);
+    return show(caller, await expireSession(db, row, caller.idempotencyKey));
   });
 }

@@ -35,7 +35,15 @@ const change = <P extends string, B extends z.ZodType>(
   path: P,
   summary: string,
   body: B,
-) => route({ ...browser, method, path, summary: `${summary}; answers the updated session`, body, response: checkoutSession });
+) =>
+  route({
+    ...browser,
+    method,
+    path,
+    summary: `${summary}; answers the updated session`,
+    body,
+    response: checkoutSession,
+  });
 
 export const checkoutRoutes = {
   retrieve: route({
@@ -70,8 +78,18 @@ export const checkoutRoutes = {
     'Switch a line back from its upsell price',
     downsellBody,
   ),
-  addCrossSell: change('PUT', '/checkout-sessions/:id/cross-sell', 'Add the offered cross-sell price', crossSellBody),
-  removeCrossSell: change('DELETE', '/checkout-sessions/:id/cross-sell', 'Remove the cross-sell item', z.unknown()),
+  addCrossSell: change(
+    'PUT',
+    '/checkout-sessions/:id/cross-sell',
+    'Add the offered cross-sell price',
+    crossSellBody,
+  ),
+  removeCrossSell: change(
+    'DELETE',
+    '/checkout-sessions/:id/cross-sell',
+    'Remove the cross-sell item',
+    z.unknown(),
+  ),
   adjustQuantity: change(
     'PUT',
     '/checkout-sessions/:id/adjust-quantity',
@@ -128,7 +146,8 @@ export const checkoutRoutes = {
     ...browser,
     method: 'POST',
     path: '/checkout-sessions/:id/payer-proof',
-    summary: "The wallet's signature of the challenge: the account becomes one the customer may fast-pay from",
+    summary:
+      "The wallet's signature of the challenge: the account becomes one the customer may fast-pay from",
     body: payerProofBody,
     response: payerProofAnswer,
   }),

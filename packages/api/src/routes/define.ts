@@ -47,6 +47,8 @@ export type BodyOf<E extends AnyRoute> = z.input<E['body']>;
 export type AnswerOf<E extends AnyRoute> = z.output<E['response']>;
 
 const none = z.object({});
+/** The schema of an absent query or body (`{}`). */
+export type NoInput = typeof none;
 
 /** One string per `:name` segment of `path`. */
 export function paramsSchema<P extends string>(path: P): z.ZodType<PathParams<P>> {

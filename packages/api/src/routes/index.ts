@@ -2,3 +2,5 @@
 export * from './define.js';
 export { billingRoutes } from './billing.js';
 export { checkoutRoutes, customerBrowserRoutes } from './checkout.js';
+export { crud, type CrudTable } from './crud.js';
+export { merchantRoutes } from './merchant.js';

@@ -1,12 +1,5 @@
-import {
-  checkoutRoutes,
-  checkoutSession,
-  checkoutSessionCreate,
-  checkoutSessionUpdate,
-  listQuery,
-} from '@payshelf/api';
+import { checkoutRoutes, merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getCustomer } from '../customers/index.js';
 import { serializeCustomer } from '../customers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
@@ -28,17 +21,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     return { ...session, customer: customer ? serializeCustomer(customer) : null };
   };
   crudRoutes(app, ctx, {
-    path: '/checkout-sessions',
-    tag: 'Checkout sessions',
-    noun: 'checkout session',
-    object: checkoutSession,
-    createBody: checkoutSessionCreate,
-    updateBody: checkoutSessionUpdate,
-    listQuery: listQuery.extend({
-      status: z.enum(['open', 'complete', 'expired']).optional(),
-      payment_link_id: z.string().max(100).optional(),
-      customer_id: z.string().max(100).optional(),
-    }),
+    routes: merchantRoutes.checkoutSessions,
     create: async (c, body) => show(c, await createSession(db, c.livemode, body, c.idempotencyKey)),
     retrieve: async (c, id) => show(c, await readSession(db, id, c.livemode)),
     update: async (c, id, body) => {

@@ -43,23 +43,37 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}', 'apps/server/**/*.ts', 'packages/**/*.ts', 'tests/**/*.ts', 'scripts/**'],
     languageOptions: { globals: globals.node },
   },
-  // Layering of the payment server: chain libraries stay inside rails/<kind>/ (the demo seeds the
-  // demo chain); rails know nothing of payment; billing knows nothing of checkout or the flows that
-  // compose them (payment/flows/ imports both).
+  // Layering of the payment server: chain libraries stay inside rails/<kind>/; rails know nothing of
+  // payment; billing knows nothing of checkout or the flows that compose them (payment/flows/ imports
+  // both).
   {
     // Chain details stay inside their rail plugin: only apps/server/src/rails/<kind>/ uses viem, and the
-    // rest of the server reaches a rail through rails/registry.ts (or rails/dev.ts for test aids).
-    // payment/demo seeds the local EVM demo chain and is the one exception.
+    // rest of the server reaches a rail through rails/registry.ts (or rails/dev.ts for test aids); the
+    // demo catalog gets its method and token from the rail's DemoNetwork, so it has no exception.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/rails/**', 'apps/server/src/payment/demo/**'],
+    ignores: ['apps/server/src/rails/**'],
     rules: { 'no-restricted-imports': ['error', restricted()] },
   },
   {
     // Module boundaries: a payment module reaches another only through its index.ts (its service
     // surface), never its tables, repo or internals; cross-module transactions live in payment/flows/.
     files: ['apps/server/src/payment/*/*.ts'],
-    ignores: ['apps/server/src/payment/demo/**'],
     rules: { 'no-restricted-imports': ['error', restricted(throughIndex)] },
+  },
+  {
+    // A module's services never call the flows layer (the flow orchestrates the module, or hands it a
+    // callback); only a module's HTTP edge (*routes.ts) calls a flow.
+    files: ['apps/server/src/payment/*/*.ts'],
+    ignores: ['apps/server/src/payment/demo/**', 'apps/server/src/payment/flows/**', '**/*routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        restricted(throughIndex, {
+          regex: '^\\.\\./flows/',
+          message: 'A module does not call the flows layer; the flow composes it (or injects a callback).',
+        }),
+      ],
+    },
   },
   {
     files: ['apps/server/src/payment/billing/*.ts'],

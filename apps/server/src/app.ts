@@ -68,7 +68,7 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   const rails = new Rails({ config, db: database.db, jobs, log });
   const services: Services = { config, log, database, jobs, bus, relay, rails };
   // Before the modules register, so demo data can point test-mode methods at the local chain.
-  await rails.startDemoChain();
+  await rails.startDemo();
 
   const httpLog: FastifyBaseLogger = log;
   const app = Fastify({

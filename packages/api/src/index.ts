@@ -9,3 +9,6 @@ export * from './account.js';
 export * from './store/manifest.js';
 export * from './store/catalog.js';
 export * from './store/developer.js';
+// The route table (one entry per operation) and the typed client built on it.
+export * from './routes/index.js';
+export * from './client.js';

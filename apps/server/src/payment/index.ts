@@ -5,7 +5,6 @@ import { releaseExpiredStock } from './catalog/stock.js';
 import { pruneChallenges } from './payers/repo.js';
 import { payerRoutes } from './payers/routes.js';
 import { expireDue } from './checkout/repo.js';
-import { fundDevWalletOnDemoChain } from '../rails/dev.js';
 import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
@@ -85,7 +84,7 @@ export async function registerPayment(
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
-  if (services.config.DEMO_DATA) await fundDevWalletOnDemoChain(services);
+  if (services.config.DEMO_DATA) await services.rails.fundDevWallet();
 
   await app.register(
     async (scope) => {

@@ -4,6 +4,7 @@ import { erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { evmAccountOf } from '../../src/rails/evm/wallet-answerer.js';
 import { localClient } from '../../src/rails/evm/demo.js';
+import { evmPlugin } from '../support/chain.js';
 import { startPaymentEnv } from './support.js';
 
 // With demo data and the test wallet, the wallet's derived EVM account can pay on the demo chain.
@@ -20,7 +21,7 @@ describe('demo install with the test wallet', () => {
       });
       try {
         const services = demo.server.server.services;
-        const local = services.rails.demo;
+        const local = evmPlugin(services.rails).demo;
         expect(local).not.toBeNull();
         const file = path.join(services.config.dataDir, 'secrets', 'dev-wallet.json');
         const payer = evmAccountOf((await loadOrCreateKey(file)).wallet).address;

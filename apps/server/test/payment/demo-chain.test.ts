@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { evmPlugin } from '../support/chain.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods } from '../../src/db/schema/index.js';
 import { cloneTestDatabase } from '../support/database.js';
@@ -39,7 +40,7 @@ async function chainId(rpcUrl: string): Promise<string> {
 
 describe('demo data on the local demo chain', () => {
   it('points the test-mode EVM method and TUSD at the chain the server started, also after a restart', async () => {
-    const demo = server?.server.services.rails.demo;
+    const demo = server ? evmPlugin(server.server.services.rails).demo : null;
     expect(demo, 'anvil should start (it is an npm dependency)').toBeTruthy();
     const first = await demoMethod(server?.url ?? '');
     expect(first?.settings.ethereum).toMatchObject({ chain_id: 31337, api_host: demo?.rpcUrl });

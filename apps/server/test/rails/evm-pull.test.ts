@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evmSettingsFromMethod } from '../../src/rails/evm/settings.js';
 import type { EvmRail } from '../../src/rails/evm/rail.js';
 import { RailError } from '../../src/rails/types.js';
-import { ETH, startChain, type TestChain } from '../support/chain.js';
+import { ETH, evmPlugin, startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   [database, chain] = await Promise.all([cloneTestDatabase(), startChain()]);
   server = await startTestServer(database.url);
   merchant = chain.freshAddress();
-  rail = server.server.services.rails.evm(evmSettingsFromMethod(chain.method(merchant)));
+  rail = evmPlugin(server.server.services.rails).rail(evmSettingsFromMethod(chain.method(merchant)));
   spender = await rail.spender();
 });
 
@@ -122,7 +122,7 @@ describe('evm rail: delegation and pull', () => {
   });
 
   it('refunds from the hot wallet in the token and in the native coin', async () => {
-    const hotRail = server.server.services.rails.evm(evmSettingsFromMethod(chain.method(null)));
+    const hotRail = evmPlugin(server.server.services.rails).rail(evmSettingsFromMethod(chain.method(null)));
     expect(await hotRail.merchant()).toBe(spender);
     await chain.sendToken(9, chain.tusd.contract ?? '', spender, 5_000_000n);
     const customer = chain.freshAddress();

@@ -12,8 +12,16 @@ import {
   type TokenInfo,
 } from '../../src/rails/evm/demo.js';
 import { referenceTag } from '../../src/rails/evm/reference.js';
-import type { RailMethod } from '../../src/rails/registry.js';
+import { EvmRailPlugin } from '../../src/rails/evm/index.js';
+import type { RailMethod, Rails } from '../../src/rails/registry.js';
 import type { RailAsset, WalletRequest } from '../../src/rails/types.js';
+
+/** The server's EVM rail plugin (its demo chain, its rails by settings). */
+export function evmPlugin(rails: Rails): EvmRailPlugin {
+  const plugin = rails.plugin('evm');
+  if (!(plugin instanceof EvmRailPlugin)) throw new Error('no evm rail registered');
+  return plugin;
+}
 
 export const ETH: RailAsset = { currencyId: 'pc_eth', symbol: 'ETH', decimals: 18, contract: null };
 

@@ -1,105 +1,54 @@
 // Invoices and subscriptions: retrieve (the portal pages and the merchant API) and lists. Every route
 // is `customer` auth: a secret key or owner/admin sees the mode's objects, a signed-in customer only
 // their own (access.ts), a guest gets 401.
-import {
-  invoiceDetail as invoiceDetailSchema,
-  invoiceList,
-  invoiceListQuery,
-  listOf,
-  subscription,
-  subscriptionDetail as subscriptionDetailSchema,
-  subscriptionListQuery,
-} from '@payshelf/api';
+import { billingRoutes as routes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { PaymentContext } from '../shared/context.js';
 import { finishPage } from '../shared/list.js';
-import { defineRoute } from '../shared/route.js';
+import { serve } from '../shared/route.js';
 import { mayRead, readable, scopeOf } from './access.js';
 import { invoiceDetail, invoiceListItems, subscriptionDetail, subscriptionObjects } from './detail.js';
 import { listSubscriptions, pageOfInvoices } from './list-repo.js';
 import { getInvoice, getSubscription } from './repo.js';
 
-const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
-const none = z.object({});
-
 export function billingRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
-  const common = { auth: 'customer' as const, body: none };
-
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: '/invoices/:id',
-    tag: 'Invoices',
-    summary: 'Retrieve an invoice with its lines, currency and method (the customer: only their own)',
-    query: modeQuery,
-    response: invoiceDetailSchema,
-    handler: async ({ caller, params }) => {
-      const id = params.id ?? '';
-      const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
-      return invoiceDetail(db, row);
-    },
+  serve(app, ctx, routes.invoice, async ({ caller, params }) => {
+    const { id } = params;
+    const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
+    return invoiceDetail(db, row);
   });
 
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: '/invoices',
-    tag: 'Invoices',
-    summary: 'A page of invoices, newest first (the customer: only their own)',
-    query: invoiceListQuery,
-    response: invoiceList,
-    handler: async ({ caller, query }) => {
-      const scope = await scopeOf(db, caller);
-      const customerId = scope.all ? query.customer_id : scope.customerId;
-      if (customerId === null) return { list: [], count: 0, subscription: null };
-      const { rows, count } = await pageOfInvoices(db, caller.livemode, query, customerId);
-      const sub = query.subscription_id
-        ? await getSubscription(db, query.subscription_id, caller.livemode)
-        : null;
-      const [visible] =
-        sub && mayRead(scope, sub.customerId) ? await subscriptionObjects(db, [sub], true) : [];
-      return { list: await invoiceListItems(db, rows), count, subscription: visible ?? null };
-    },
+  serve(app, ctx, routes.invoices, async ({ caller, query }) => {
+    const scope = await scopeOf(db, caller);
+    const customerId = scope.all ? query.customer_id : scope.customerId;
+    if (customerId === null) return { list: [], count: 0, subscription: null };
+    const { rows, count } = await pageOfInvoices(db, caller.livemode, query, customerId);
+    const sub = query.subscription_id
+      ? await getSubscription(db, query.subscription_id, caller.livemode)
+      : null;
+    const [visible] = sub && mayRead(scope, sub.customerId) ? await subscriptionObjects(db, [sub], true) : [];
+    return { list: await invoiceListItems(db, rows), count, subscription: visible ?? null };
   });
 
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: '/subscriptions/:id',
-    tag: 'Subscriptions',
-    summary: 'Retrieve a subscription with its items, currency, method and latest invoice',
-    query: modeQuery,
-    response: subscriptionDetailSchema,
-    handler: async ({ caller, params }) => {
-      const id = params.id ?? '';
-      const row = await readable(db, caller, 'subscription', id, () =>
-        getSubscription(db, id, caller.livemode),
-      );
-      return subscriptionDetail(db, row);
-    },
+  serve(app, ctx, routes.subscription, async ({ caller, params }) => {
+    const { id } = params;
+    const row = await readable(db, caller, 'subscription', id, () =>
+      getSubscription(db, id, caller.livemode),
+    );
+    return subscriptionDetail(db, row);
   });
 
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: '/subscriptions',
-    tag: 'Subscriptions',
-    summary: 'List subscriptions, newest first (customer_id, status; the customer: only their own)',
-    query: subscriptionListQuery,
-    response: listOf(subscription),
-    handler: async ({ caller, query, request }) => {
-      const url = request.url.split('?')[0] ?? '/subscriptions';
-      const scope = await scopeOf(db, caller);
-      const customerId = scope.all ? query.customer_id : scope.customerId;
-      if (customerId === null) return { object: 'list' as const, data: [], has_more: false, url };
-      const { rows, page } = await listSubscriptions(db, caller.livemode, {
-        ...query,
-        customer_id: customerId,
-      });
-      const answer = finishPage(rows, page, url, (row) => row);
-      return { ...answer, data: await subscriptionObjects(db, answer.data, true) };
-    },
+  serve(app, ctx, routes.subscriptions, async ({ caller, query, request }) => {
+    const url = request.url.split('?')[0] ?? '/subscriptions';
+    const scope = await scopeOf(db, caller);
+    const customerId = scope.all ? query.customer_id : scope.customerId;
+    if (customerId === null) return { object: 'list' as const, data: [], has_more: false, url };
+    const { rows, page } = await listSubscriptions(db, caller.livemode, {
+      ...query,
+      customer_id: customerId,
+    });
+    const answer = finishPage(rows, page, url, (row) => row);
+    return { ...answer, data: await subscriptionObjects(db, answer.data, true) };
   });
 }

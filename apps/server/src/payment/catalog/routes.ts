@@ -1,14 +1,5 @@
-import {
-  listQuery,
-  price,
-  priceCreate,
-  priceUpdate,
-  product,
-  productCreate,
-  productUpdate,
-} from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { wantsExpand } from '../shared/expand.js';
@@ -21,13 +12,7 @@ import { serializePrice, serializeProduct } from './serialize.js';
 export function catalogRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   crudRoutes(app, ctx, {
-    path: '/products',
-    tag: 'Products',
-    noun: 'product',
-    object: product,
-    createBody: productCreate,
-    updateBody: productUpdate,
-    listQuery: listQuery.extend({ type: z.enum(['service', 'good', 'credit']).optional() }),
+    routes: merchantRoutes.products,
     create: async (c, body) => serializeProduct(await createProduct(db, c.livemode, body)),
     retrieve: async (c, id) => serializeProduct(await requireProduct(db, id, c.livemode)),
     update: async (c, id, body) => serializeProduct(await changeProduct(db, id, c.livemode, body)),
@@ -57,17 +42,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const one = async (c: Caller, row: PriceRow) => (await withProducts(c, [row]))[0];
 
   crudRoutes(app, ctx, {
-    path: '/prices',
-    tag: 'Prices',
-    noun: 'price',
-    object: price,
-    createBody: priceCreate,
-    updateBody: priceUpdate,
-    listQuery: listQuery.extend({
-      product_id: z.string().max(100).optional(),
-      currency_id: z.string().max(100).optional(),
-      type: z.enum(['one_time', 'recurring']).optional(),
-    }),
+    routes: merchantRoutes.prices,
     create: async (c, body) => one(c, await createPrice(db, c.livemode, body)),
     retrieve: async (c, id) => one(c, await requirePrice(db, id, c.livemode)),
     update: async (c, id, body) => one(c, await changePrice(db, id, c.livemode, body)),

@@ -9,3 +9,5 @@ export type { SessionRow } from './repo.js';
 export { sessionObject } from './serialize.js';
 export { readSession } from './service.js';
 export { ACCOUNT_CHANGED, assertMayPay } from './submit.js';
+export { submitCheckout } from './submit.js';
+export type { CompleteFree } from './submit.js';

@@ -1,13 +1,12 @@
-import { checkoutSession, checkoutSessionCreate, checkoutSessionUpdate, listQuery } from '@payshelf/api';
+import { checkoutRoutes, merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { getCustomer } from '../customers/index.js';
 import { serializeCustomer } from '../customers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { wantsExpand } from '../shared/expand.js';
 import { finishPage } from '../shared/list.js';
-import { defineRoute } from '../shared/route.js';
+import { serve } from '../shared/route.js';
 import { listSessions, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
 import { createSession, expireSession, readSession } from './service.js';
@@ -22,17 +21,7 @@ export function sessionRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     return { ...session, customer: customer ? serializeCustomer(customer) : null };
   };
   crudRoutes(app, ctx, {
-    path: '/checkout-sessions',
-    tag: 'Checkout sessions',
-    noun: 'checkout session',
-    object: checkoutSession,
-    createBody: checkoutSessionCreate,
-    updateBody: checkoutSessionUpdate,
-    listQuery: listQuery.extend({
-      status: z.enum(['open', 'complete', 'expired']).optional(),
-      payment_link_id: z.string().max(100).optional(),
-      customer_id: z.string().max(100).optional(),
-    }),
+    routes: merchantRoutes.checkoutSessions,
     create: async (c, body) => show(c, await createSession(db, c.livemode, body, c.idempotencyKey)),
     retrieve: async (c, id) => show(c, await readSession(db, id, c.livemode)),
     update: async (c, id, body) => {
@@ -45,18 +34,8 @@ export function sessionRoutes(app: FastifyInstance, ctx: PaymentContext): void {
       return { ...list, data: await Promise.all(list.data.map((r) => show(c, r))) };
     },
   });
-  defineRoute(app, ctx, {
-    method: 'PUT',
-    url: '/checkout-sessions/:id/expire',
-    auth: 'merchant',
-    tag: 'Checkout sessions',
-    summary: 'Expire an open checkout session now',
-    body: z.object({}),
-    query: z.object({}),
-    response: checkoutSession,
-    handler: async ({ caller, params }) => {
-      const row = await readSession(db, params.id ?? '', caller.livemode);
-      return show(caller, await expireSession(db, row, caller.idempotencyKey));
-    },
+  serve(app, ctx, checkoutRoutes.expire, async ({ caller, params }) => {
+    const row = await readSession(db, params.id, caller.livemode);
+    return show(caller, await expireSession(db, row, caller.idempotencyKey));
   });
 }

@@ -1,5 +1,6 @@
 // Submit (issue 6, server side): the one payment intent of a session, where to pay and the fast-pay
-// standing. Paying with a transaction hash or by fast pay is in pay.ts; the routes in submit-routes.ts.
+// standing. Paying with a transaction hash or by fast pay is in flows/pay-checkout.ts; the flow that
+// runs submit (and completes a zero checkout) is flows/submit-checkout.ts; the routes in submit-routes.ts.
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentTarget } from '../../rails/types.js';
@@ -22,7 +23,6 @@ import {
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { assertPayerChoice, chosenPayer } from '../payers/index.js';
-import { completeWithoutPayment } from '../flows/complete-checkout.js';
 import { assertCrossSellTaken } from './changes.js';
 import { moveSessionToCurrency } from './currency.js';
 import { customerFor } from './customer.js';
@@ -32,6 +32,13 @@ import { sessionObject } from './serialize.js';
 import { readSession } from './service.js';
 
 export const ACCOUNT_CHANGED = 'Account changed, please pay manually.';
+
+/**
+ * Completes a session whose intent asks for nothing (a free trial, a zero total) inside submit's
+ * transaction, or answers null when it does not apply. The flows layer provides it
+ * (`flows/submit-checkout.ts`): checkout does not compose billing, stock and events itself.
+ */
+export type CompleteFree = (tx: Tx, intentId: string) => Promise<SessionRow | null>;
 
 /** Who may pay: a signed-in user, or anyone for a donation. */
 export function assertMayPay(caller: Caller, row: SessionRow): void {
@@ -139,6 +146,7 @@ export async function submitCheckout(
   id: string,
   body: CheckoutSubmitBody,
   donate: boolean,
+  completeFree: CompleteFree,
 ): Promise<CheckoutSubmitAnswer> {
   const { db } = ctx;
   const first = await readSession(db, id, null);
@@ -166,7 +174,7 @@ export async function submitCheckout(
     const made = await intentFor(tx, row, customer, paying);
     if (made.intent.amount === 0n) {
       // Nothing due today (a free trial, a zero total): complete now, no transfer to sign.
-      const completed = await completeWithoutPayment(ctx, tx, made.intent.id);
+      const completed = await completeFree(tx, made.intent.id);
       const intent = completed ? await getIntent(tx, made.intent.id, true) : null;
       if (completed && intent) return { intent, row: completed, customer };
     }

@@ -1,6 +1,5 @@
-import { customer, customerCreate, customerUpdate, listQuery } from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { finishPage } from '../shared/list.js';
@@ -10,16 +9,7 @@ import { changeCustomer, createCustomer, requireCustomer, serializeCustomer } fr
 export function customerRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   crudRoutes(app, ctx, {
-    path: '/customers',
-    tag: 'Customers',
-    noun: 'customer',
-    object: customer,
-    createBody: customerCreate,
-    updateBody: customerUpdate,
-    listQuery: listQuery.extend({
-      email: z.string().max(254).optional(),
-      did: z.string().max(200).optional(),
-    }),
+    routes: merchantRoutes.customers,
     create: async (c, body) => serializeCustomer(await createCustomer(db, c.livemode, body)),
     retrieve: async (c, id) => serializeCustomer(await requireCustomer(db, id, c.livemode)),
     update: async (c, id, body) => serializeCustomer(await changeCustomer(db, id, c.livemode, body)),

@@ -50,5 +50,3 @@ export const DEMO_LINKS: Record<DemoKind, DemoLink> = {
 };
 
 export const TUSD = 1_000_000n;
-/** Where a fresh anvil deploys account 0's first contract (TUSD), when no demo chain runs in this process. */
-export const DEFAULT_TUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import type { Services } from '../../services.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
-import { localClient } from '../../rails/evm/demo.js';
+import type { DemoNetwork } from '../../rails/registry.js';
+import { ApiError } from '../../core/http/errors.js';
 import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';
 import { createLink } from '../links/index.js';
 import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
-import { DEFAULT_TUSD_ADDRESS, DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
+import { DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
 
 export const DEMO_SETTING_KEY = 'payment.demo';
 
@@ -21,24 +21,16 @@ export interface DemoRecord {
 
 const amount = (units: bigint) => units.toString();
 
-/**
- * The demo method's chain: anvil's RPC, and no `explorer_host` because a local chain has no explorer
- * (the invoice page then shows the transaction hash without a link, never a link to the RPC).
- */
-function demoChainSettings(chainId: number, rpc: string) {
-  return { ethereum: { chain_id: chainId, api_host: rpc } };
+/** The rail's demo network (the one this process runs, else its default address). */
+function demoNetworkOf(services: Services): DemoNetwork {
+  const network = services.rails.demoNetwork();
+  if (!network) throw new ApiError('api_error', 'demo_unavailable', 'No rail offers a demo network');
+  return network;
 }
 
 async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord, 'seededAt'>> {
-  const demo = services.rails.demo;
-  const chainId = demo?.chainId ?? 31337;
-  const rpc = demo?.rpcUrl ?? 'http://127.0.0.1:8545';
-  const method = await createMethod(tx, false, {
-    type: 'ethereum',
-    name: 'Local chain (anvil)',
-    description: 'Test-mode EVM chain started by npm start',
-    settings: demoChainSettings(chainId, rpc),
-  });
+  const network = demoNetworkOf(services);
+  const method = await createMethod(tx, false, network.method);
   const currency = (symbol: string, name: string, decimal: number, precision: number, extra = {}) =>
     createCurrency(tx, false, {
       payment_method_id: method.id,
@@ -49,11 +41,12 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
       type: 'standard',
       ...extra,
     });
-  const tusd = await currency('TUSD', 'Test USD', 6, 2, {
-    contract: demo?.token.address ?? DEFAULT_TUSD_ADDRESS,
+  const { token } = network;
+  const tusd = await currency(token.symbol, token.name, token.decimals, 2, {
+    contract: token.contract,
     is_base_currency: true,
   });
-  const eth = await currency('ETH', 'Ether', 18, 6);
+  const eth = await currency(network.coin.symbol, network.coin.name, network.coin.decimals, 6);
   const credits = await currency('CRD', 'Demo credits', 2, 2, { type: 'credit' });
 
   const product = (name: string, extra = {}) => createProduct(tx, false, { name, type: 'service', ...extra });
@@ -175,30 +168,27 @@ async function followDemoChain(services: Services, record: DemoRecord): Promise<
   const demo = services.rails.demo;
   if (!demo || !record.methodId) return;
   const { db } = services.database;
-  const settings = demoChainSettings(demo.chainId, demo.rpcUrl);
   await db
     .update(paymentMethods)
-    .set({ settings, updatedAt: new Date() })
+    .set({ settings: demo.method.settings, updatedAt: new Date() })
     .where(and(eq(paymentMethods.id, record.methodId), eq(paymentMethods.livemode, false)));
   const [current] = await db
     .select({ contract: paymentCurrencies.contract })
     .from(paymentCurrencies)
     .where(and(eq(paymentCurrencies.id, record.tokenCurrencyId), eq(paymentCurrencies.livemode, false)));
   const recorded = current?.contract;
-  if (!recorded || recorded.toLowerCase() === demo.token.address.toLowerCase()) return;
+  if (!recorded || recorded.toLowerCase() === demo.token.contract.toLowerCase()) return;
   // The seeded TUSD still holds balances on this chain: never point the currency at another contract.
-  const client = localClient(demo.chainId, demo.rpcUrl);
-  const code = await client.getCode({ address: getAddress(recorded) }).catch(() => undefined);
-  if (code && code !== '0x') {
+  if (await demo.hasContract(recorded)) {
     services.log.warn(
-      { recorded, started: demo.token.address },
+      { recorded, started: demo.token.contract },
       'demo chain: TUSD already deployed at the seeded address; keeping it',
     );
     return;
   }
   await db
     .update(paymentCurrencies)
-    .set({ contract: demo.token.address, updatedAt: new Date() })
+    .set({ contract: demo.token.contract, updatedAt: new Date() })
     .where(and(eq(paymentCurrencies.id, record.tokenCurrencyId), eq(paymentCurrencies.livemode, false)));
 }
 

@@ -1,4 +1,4 @@
-import { listQuery, paymentLink, paymentLinkCreate, paymentLinkUpdate } from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
@@ -10,13 +10,7 @@ export function linkRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   const view = (c: Caller) => ({ db, mount: ctx.mount, base: c.base });
   crudRoutes(app, ctx, {
-    path: '/payment-links',
-    tag: 'Payment links',
-    noun: 'payment link',
-    object: paymentLink,
-    createBody: paymentLinkCreate,
-    updateBody: paymentLinkUpdate,
-    listQuery,
+    routes: merchantRoutes.paymentLinks,
     create: async (c, body) => linkObject(view(c), await createLink(db, c.livemode, body, c.idempotencyKey)),
     retrieve: async (c, id) => linkObject(view(c), await requireLink(db, id, c.livemode)),
     update: async (c, id, body) =>

@@ -1,14 +1,5 @@
-import {
-  listQuery,
-  paymentCurrency,
-  paymentCurrencyCreate,
-  paymentCurrencyUpdate,
-  paymentMethod,
-  paymentMethodCreate,
-  paymentMethodUpdate,
-} from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { finishPage } from '../shared/list.js';
@@ -26,13 +17,7 @@ import {
 export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   crudRoutes(app, ctx, {
-    path: '/payment-methods',
-    tag: 'Payment methods',
-    noun: 'payment method',
-    object: paymentMethod,
-    createBody: paymentMethodCreate,
-    updateBody: paymentMethodUpdate,
-    listQuery,
+    routes: merchantRoutes.paymentMethods,
     create: async (c, body) => serializeMethod(await createMethod(db, c.livemode, body)),
     retrieve: async (c, id) => serializeMethod(await requireMethod(db, id, c.livemode)),
     update: async (c, id, body) => serializeMethod(await changeMethod(db, id, c.livemode, body)),
@@ -43,14 +28,7 @@ export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     },
   });
   crudRoutes(app, ctx, {
-    path: '/payment-currencies',
-    tag: 'Payment currencies',
-    noun: 'payment currency',
-    plural: 'payment currencies',
-    object: paymentCurrency,
-    createBody: paymentCurrencyCreate,
-    updateBody: paymentCurrencyUpdate,
-    listQuery: listQuery.extend({ payment_method_id: z.string().max(100).optional() }),
+    routes: merchantRoutes.paymentCurrencies,
     create: async (c, body) => serializeCurrency(await createCurrency(db, c.livemode, body)),
     retrieve: async (c, id) => serializeCurrency(await requireCurrency(db, id, c.livemode)),
     update: async (c, id, body) => serializeCurrency(await changeCurrency(db, id, c.livemode, body)),

@@ -1,17 +1,8 @@
-import { errorBody } from '@payshelf/api';
+import { errorBody, type AnyRoute, type RouteAccess } from '@payshelf/api';
 import { z } from 'zod';
 import { renderSchemas, type JsonSchema } from './components.js';
 
-interface Documented {
-  method: string;
-  url: string;
-  auth: 'merchant' | 'browser' | 'admin' | 'customer';
-  tag: string;
-  summary: string;
-  body: z.ZodType;
-  query: z.ZodType;
-  response: z.ZodType;
-}
+type Documented = AnyRoute;
 
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
@@ -26,14 +17,14 @@ function isEmptyObject(schema: z.ZodType): boolean {
 }
 
 /** The caller kinds (see `Caller['kind']`) a route lets in, before any per-object check. */
-export const AUTH_KINDS: Record<Documented['auth'], Array<'key' | 'admin' | 'customer' | 'browser'>> = {
+export const AUTH_KINDS: Record<RouteAccess, Array<'key' | 'admin' | 'customer' | 'browser'>> = {
   merchant: ['key', 'admin'],
   admin: ['admin'],
   customer: ['key', 'admin', 'customer'],
   browser: ['browser'],
 };
 
-const SECURITY: Record<Documented['auth'], Array<Record<string, string[]>>> = {
+const SECURITY: Record<RouteAccess, Array<Record<string, string[]>>> = {
   merchant: [{ secretKey: [] }, { session: [] }],
   admin: [{ session: [] }],
   customer: [{ secretKey: [] }, { session: [] }],
@@ -63,8 +54,8 @@ export class OpenApiRegistry {
     ]);
     const paths: Record<string, Record<string, unknown>> = {};
     for (const r of this.routes) {
-      const path = r.url.replace(/:([A-Za-z]+)/g, '{$1}');
-      const pathParams = [...r.url.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+      const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const pathParams = [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
         name: m[1],
         in: 'path',
         required: true,
@@ -77,7 +68,7 @@ export class OpenApiRegistry {
       ).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }));
       const mutating = r.method !== 'GET';
       const headers =
-        r.auth === 'merchant' && mutating
+        r.access === 'merchant' && mutating
           ? [
               {
                 name: 'Idempotency-Key',
@@ -90,8 +81,8 @@ export class OpenApiRegistry {
       const op: Record<string, unknown> = {
         tags: [r.tag],
         summary: r.summary,
-        security: SECURITY[r.auth],
-        'x-payshelf-auth': AUTH_KINDS[r.auth],
+        security: SECURITY[r.access],
+        'x-payshelf-auth': AUTH_KINDS[r.access],
         parameters: [...pathParams, ...queryParams, ...headers],
         responses: {
           '200': {
@@ -131,8 +122,8 @@ export class OpenApiRegistry {
     };
   }
 
-  /** The registered routes with their auth, for tests that walk the whole table. */
-  table(): ReadonlyArray<Pick<Documented, 'method' | 'url' | 'auth'>> {
+  /** The registered routes with their access, for tests that walk the whole table. */
+  table(): ReadonlyArray<Pick<Documented, 'method' | 'path' | 'access'>> {
     return this.routes;
   }
 }

@@ -1,10 +1,4 @@
-import {
-  browserQuery,
-  payerChallengeAnswer,
-  payerChallengeBody,
-  payerProofAnswer,
-  payerProofBody,
-} from '@payshelf/api';
+import { checkoutRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
 import type { Rail } from '../../rails/types.js';
@@ -14,10 +8,8 @@ import { readSession } from '../checkout/index.js';
 import { railProblem } from '../intents/index.js';
 import { getMethod } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
-import { defineRoute } from '../shared/route.js';
+import { serve } from '../shared/route.js';
 import { createChallenge, proveChallenge } from './service.js';
-
-const tag = 'Checkout (browser)';
 
 /** The signed-in caller's own customer for an open session that is not someone else's, and the rail. */
 async function proving(ctx: PaymentContext, caller: Caller, sessionId: string, methodId: string) {
@@ -40,43 +32,22 @@ async function proving(ctx: PaymentContext, caller: Caller, sessionId: string, m
 
 /** Proving that the signed-in customer controls the account fast pay would pull from. */
 export function payerRoutes(app: FastifyInstance, ctx: PaymentContext): void {
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/checkout-sessions/:id/payer-challenge',
-    auth: 'browser',
-    tag,
-    summary: 'A one-time message for the wallet to sign, proving the customer controls a payer account',
-    body: payerChallengeBody,
-    query: browserQuery,
-    response: payerChallengeAnswer,
-    handler: async ({ caller, params, body }) => {
-      const { customer, rail } = await proving(ctx, caller, params.id ?? '', body.payment_method);
-      return createChallenge(ctx.db, {
-        customerId: customer.id,
-        rail,
-        address: body.address,
-        site: caller.base,
-      });
-    },
+  serve(app, ctx, checkoutRoutes.payerChallenge, async ({ caller, params, body }) => {
+    const { customer, rail } = await proving(ctx, caller, params.id, body.payment_method);
+    return createChallenge(ctx.db, {
+      customerId: customer.id,
+      rail,
+      address: body.address,
+      site: caller.base,
+    });
   });
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/checkout-sessions/:id/payer-proof',
-    auth: 'browser',
-    tag,
-    summary:
-      "The wallet's signature of the challenge: the account becomes one the customer may fast-pay from",
-    body: payerProofBody,
-    query: browserQuery,
-    response: payerProofAnswer,
-    handler: async ({ caller, params, body }) => {
-      const { customer, rail } = await proving(ctx, caller, params.id ?? '', body.payment_method);
-      return proveChallenge(ctx.db, {
-        customerId: customer.id,
-        rail,
-        challengeId: body.challenge_id,
-        signature: body.signature,
-      });
-    },
+  serve(app, ctx, checkoutRoutes.payerProof, async ({ caller, params, body }) => {
+    const { customer, rail } = await proving(ctx, caller, params.id, body.payment_method);
+    return proveChallenge(ctx.db, {
+      customerId: customer.id,
+      rail,
+      challengeId: body.challenge_id,
+      signature: body.signature,
+    });
   });
 }

@@ -1,23 +1,19 @@
-import { listOf } from '@payshelf/api';
+import type { CrudTable } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Caller, PaymentContext } from './context.js';
 import type { ListAnswer } from './list.js';
-import { defineRoute } from './route.js';
+import { serve } from './route.js';
 
-const none = z.object({});
-
-export interface CrudSpec<C extends z.ZodType, U extends z.ZodType, L extends z.ZodType> {
-  /** e.g. /products */
-  path: string;
-  tag: string;
-  noun: string;
-  /** Plural of noun when it is not noun + 's'. */
-  plural?: string;
-  object: z.ZodType;
-  createBody: C;
-  updateBody: U;
-  listQuery: L;
+export interface CrudSpec<
+  P extends string,
+  O extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  L extends z.ZodType,
+> {
+  /** The resource's entries of the route table (`merchantRoutes.<resource>` in @payshelf/api). */
+  routes: CrudTable<P, O, C, U, L>;
   create(caller: Caller, body: z.infer<C>): Promise<unknown>;
   retrieve(caller: Caller, id: string): Promise<unknown>;
   update(caller: Caller, id: string, body: z.infer<U>): Promise<unknown>;
@@ -27,64 +23,28 @@ export interface CrudSpec<C extends z.ZodType, U extends z.ZodType, L extends z.
 }
 
 /** create / retrieve / update / list / archive for one merchant resource, all on secret keys. */
-export function crudRoutes<C extends z.ZodType, U extends z.ZodType, L extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: PaymentContext,
-  spec: CrudSpec<C, U, L>,
-): void {
-  const { path, tag, noun, object } = spec;
-  const common = { auth: 'merchant' as const, tag };
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'POST',
-    url: path,
-    summary: `Create a ${noun}`,
-    body: spec.createBody,
-    query: none,
-    response: object,
-    handler: ({ caller, body }) => spec.create(caller, body),
-  });
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: path,
-    summary: `List ${spec.plural ?? `${noun}s`}, newest first`,
-    body: none,
-    query: spec.listQuery,
-    response: listOf(object),
-    handler: ({ caller, query, request }) => spec.list(caller, query, request.url.split('?')[0] ?? path),
-  });
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'GET',
-    url: `${path}/:id`,
-    summary: `Retrieve a ${noun}`,
-    body: none,
-    query: none,
-    response: object,
-    handler: ({ caller, params }) => spec.retrieve(caller, params.id ?? ''),
-  });
-  defineRoute(app, ctx, {
-    ...common,
-    method: 'PUT',
-    url: `${path}/:id`,
-    summary: `Update a ${noun}`,
-    body: spec.updateBody,
-    query: none,
-    response: object,
-    handler: ({ caller, params, body }) => spec.update(caller, params.id ?? '', body),
-  });
+export function crudRoutes<
+  P extends string,
+  O extends z.ZodType,
+  C extends z.ZodType,
+  U extends z.ZodType,
+  L extends z.ZodType,
+>(app: FastifyInstance, ctx: PaymentContext, spec: CrudSpec<P, O, C, U, L>): void {
+  const { routes } = spec;
+  serve(app, ctx, routes.create, ({ caller, body }) => spec.create(caller, body));
+  serve(app, ctx, routes.list, ({ caller, query, request }) =>
+    spec.list(caller, query, request.url.split('?')[0] ?? routes.list.path),
+  );
+  serve(app, ctx, routes.retrieve, ({ caller, params }) =>
+    spec.retrieve(caller, (params as Record<string, string>).id ?? ''),
+  );
+  serve(app, ctx, routes.update, ({ caller, params, body }) =>
+    spec.update(caller, (params as Record<string, string>).id ?? '', body),
+  );
   const archive = spec.archive;
-  if (archive) {
-    defineRoute(app, ctx, {
-      ...common,
-      method: 'PUT',
-      url: `${path}/:id/archive`,
-      summary: `Archive a ${noun} (it stays readable but can no longer be used)`,
-      body: none,
-      query: none,
-      response: object,
-      handler: ({ caller, params }) => archive(caller, params.id ?? ''),
-    });
+  if (archive && routes.archive) {
+    serve(app, ctx, routes.archive, ({ caller, params }) =>
+      archive(caller, (params as Record<string, string>).id ?? ''),
+    );
   }
 }

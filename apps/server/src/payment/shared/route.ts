@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { paramsSchema, type AnyRoute, type HttpMethod, type RouteAccess } from '@payshelf/api';
+import { serveRoute, type ContractInput } from '../../core/http/contract-route.js';
+import { ApiError } from '../../core/http/errors.js';
 import { runIdempotent } from '../idempotency/index.js';
 import { authenticateMerchant } from '../keys/index.js';
 import type { Caller, PaymentContext } from './context.js';
-import { checkResponse } from './response-check.js';
 
 /**
  * merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser: anyone, the mode
@@ -12,8 +13,8 @@ import { checkResponse } from './response-check.js';
  * signed-in user (a guest gets 401). On a customer route the handler limits a caller whose actor is
  * `customer:<did>` to that user's own objects; keys and owners/admins see every object of the mode.
  */
-export type RouteAuth = 'merchant' | 'browser' | 'admin' | 'customer';
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RouteAuth = RouteAccess;
+export type Method = HttpMethod;
 
 export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
   body: z.infer<B>;
@@ -35,11 +36,15 @@ export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
   response: z.ZodType;
   handler(input: RouteInput<B, Q>): Promise<unknown>;
   /**
-   * What an Idempotency-Key record keeps of this route's answer, and so what a replay answers: a
-   * create whose answer carries a one-time secret leaves it out, so no secret sits in clear in the
-   * idempotency records.
+   * What the idempotency record keeps of a merchant write's answer (default: all of it). A secret shown
+   * once (a webhook endpoint's) must not be stored for replays.
    */
   storedAnswer?(answer: unknown): unknown;
+}
+
+/** Options of `serve` beyond the entry itself. */
+export interface ServeOptions {
+  storedAnswer?: (answer: unknown) => unknown;
 }
 
 function expandOf(query: unknown): string[] {
@@ -76,34 +81,62 @@ async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyR
   return { ...base, kind: 'browser', did: user?.did ?? null };
 }
 
-/** Registers one route: authenticates, validates query and body with its zod schemas, documents it. */
+/** The answer of one call: merchant writes are idempotent and clear the catalog cache around them. */
+function sender(ctx: PaymentContext, entry: AnyRoute, options: ServeOptions) {
+  return (request: FastifyRequest, reply: FastifyReply, caller: Caller, run: () => Promise<unknown>) => {
+    if (entry.access === 'merchant' && entry.method !== 'GET') {
+      return ctx.catalog.writing(() =>
+        runIdempotent(ctx.db, request, reply, caller, run, options.storedAnswer),
+      );
+    }
+    if (entry.access !== 'browser' && entry.method !== 'GET')
+      return ctx.catalog.writing(run).then((a) => reply.send(a));
+    return run().then((a) => reply.send(a));
+  };
+}
+
+/**
+ * Serves one entry of the route table (`@payshelf/api` routes): authenticates the caller its access
+ * names, validates with its schemas (core/http/contract-route.ts) and documents it in OpenAPI.
+ */
+export function serve<E extends AnyRoute>(
+  app: FastifyInstance,
+  ctx: PaymentContext,
+  entry: E,
+  handler: (input: ContractInput<E, Caller>) => Promise<unknown>,
+  options: ServeOptions = {},
+): void {
+  ctx.openapi.add(entry);
+  serveRoute(app, entry, {
+    authenticate: (request) => callerFor(ctx, entry.access, request),
+    handler,
+    around: sender(ctx, entry, options),
+    checkResponses: ctx.services.config.PAYSHELF_CHECK_RESPONSES,
+  });
+}
+
+/** Registers a route not (yet) in the route table: the same as `serve` for an entry built from `spec`. */
 export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
   app: FastifyInstance,
   ctx: PaymentContext,
   spec: RouteSpec<B, Q>,
 ): void {
-  ctx.openapi.add(spec);
-  const check = ctx.services.config.PAYSHELF_CHECK_RESPONSES;
-  app.route({
+  const entry = {
     method: spec.method,
-    url: spec.url,
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = await callerFor(ctx, spec.auth, request);
-      const params = (request.params ?? {}) as Record<string, string>;
-      const run = async () => {
-        const query = parseWith(spec.query, request.query, 'query');
-        const body = parseWith(spec.body, request.body, 'body');
-        const answer = await spec.handler({ body, query, params, caller, request });
-        if (check) checkResponse(spec, answer, request.log);
-        return answer;
-      };
-      if (spec.auth === 'merchant' && spec.method !== 'GET') {
-        return ctx.catalog.writing(() =>
-          runIdempotent(ctx.db, request, reply, caller, run, spec.storedAnswer),
-        );
-      }
-      if (spec.auth !== 'browser' && spec.method !== 'GET') return reply.send(await ctx.catalog.writing(run));
-      return reply.send(await run());
-    },
-  });
+    path: spec.url,
+    params: paramsSchema(spec.url),
+    query: spec.query,
+    body: spec.body,
+    response: spec.response,
+    access: spec.auth,
+    tag: spec.tag,
+    summary: spec.summary,
+  };
+  serve(
+    app,
+    ctx,
+    entry,
+    ({ params, ...input }) => spec.handler({ ...input, params: params as Record<string, string> }),
+    spec.storedAnswer ? { storedAnswer: spec.storedAnswer } : {},
+  );
 }

@@ -1,19 +1,22 @@
 import path from 'node:path';
 import { loadOrCreateKey } from '@payshelf/wallet';
 import { erc20Abi, getAddress } from 'viem';
-import type { Services } from '../../services.js';
+import type { Logger } from 'pino';
 import { DEV_WALLET_PROFILE } from '../../platform/identity/dev-wallet-profile.js';
 import { chainFor, walletClientFor } from './client.js';
-import { localClient, mintTo, testClient } from './demo.js';
+import { localClient, mintTo, testClient, type DemoChain } from './demo.js';
+import type { RailsConfig } from '../plugin.js';
 import { evmAccountOf } from './wallet-answerer.js';
 
 /**
  * With the test wallet (DEV_WALLET=1) and the demo chain, the wallet's derived EVM account holds ETH for
  * gas and TUSD, so "Approve with test wallet" can pay a demo checkout through DID Connect.
  */
-export async function fundDevWalletOnDemoChain(services: Services): Promise<void> {
-  const { config, log } = services;
-  const demo = services.rails.demo;
+export async function fundDevWalletOnDemoChain(
+  demo: DemoChain | null,
+  config: Pick<RailsConfig, 'dataDir' | 'DEV_WALLET' | 'PAYSHELF_LIVE'>,
+  log: Logger,
+): Promise<void> {
   if (!demo || !config.DEV_WALLET || config.PAYSHELF_LIVE) return;
   try {
     const key = await loadOrCreateKey(

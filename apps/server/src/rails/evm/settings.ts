@@ -4,16 +4,8 @@ import path from 'node:path';
 import { getAddress, isAddress, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import type { RailMethod } from '../plugin.js';
 import { RailError } from '../types.js';
-
-/** A payment method as the rail registry sees it (a `payment_methods` row has these fields). */
-export interface RailMethod {
-  id: string;
-  type: string;
-  livemode: boolean;
-  settings: Record<string, unknown>;
-  confirmation: { type: string; block?: number };
-}
 
 /** Everything the EVM rail needs about one payment method; plain JSON, so a job can carry it. */
 export const evmSettings = z.object({

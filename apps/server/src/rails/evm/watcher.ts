@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { crashPoint } from '../../core/chaos.js';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { Db } from '../../db/database.js';
-import type { ConfirmedPayment, DbLike, PaymentExpectation, RejectReason } from '../types.js';
+import type { ConfirmedHandler, RejectedHandler, WatchEvent } from '../plugin.js';
+import type { DbLike, PaymentExpectation, RejectReason } from '../types.js';
 import { nextCheckDelay } from './match.js';
 import type { EvmRail } from './rail.js';
 import { evmSettings, type EvmSettings } from './settings.js';
@@ -40,21 +41,6 @@ const watchPayload = z.object({
   resumed: z.number().int().min(0).optional(),
 });
 export type WatchPayload = z.infer<typeof watchPayload>;
-
-export interface WatchEvent {
-  rail: 'evm';
-  methodId: string;
-  reference: string;
-  txRef: string;
-}
-export type ConfirmedHandler = (
-  event: WatchEvent & { payment: ConfirmedPayment },
-  tx: DbLike,
-) => Promise<void>;
-export type RejectedHandler = (
-  event: WatchEvent & { reason: RejectReason; detail: string },
-  tx: DbLike,
-) => Promise<void>;
 
 export interface WatcherHost {
   db: Db;

@@ -1,28 +1,22 @@
-// The portal's browser calls: one invoice, one subscription, the past-due invoices (packages/api billing
-// contract), through the payment API client (livemode from local storage, session cookie, answer
-// checked by the schema).
-import { invoiceDetail, invoiceList, subscriptionDetail, type InvoiceListItem } from '@payshelf/api';
-import { apiRequest, apiUrl } from '../admin/api/client';
+// The portal's browser calls: one invoice, one subscription, the past-due invoices, as entries of the
+// route table in @payshelf/api (billing), through its typed client (livemode from local storage,
+// session cookie, answer parsed by the contract's schema).
+import { billingRoutes, callRoute, type InvoiceListItem } from '@payshelf/api';
+import { apiBase } from '../admin/api/client';
 
 export type PortalKind = 'invoice' | 'subscription';
 
-const paths: Record<PortalKind, string> = { invoice: '/invoices', subscription: '/subscriptions' };
-
-export function portalUrl(mountPoint: string, kind: PortalKind, id: string, livemode: boolean): string {
-  return apiUrl(mountPoint, `${paths[kind]}/${encodeURIComponent(id)}`, livemode);
-}
+const options = (mountPoint: string, livemode: boolean, signal?: AbortSignal) => ({
+  base: apiBase(mountPoint),
+  query: { livemode: String(livemode) },
+  signal,
+});
 
 export const fetchInvoice = (mountPoint: string, id: string, livemode: boolean, signal?: AbortSignal) =>
-  apiRequest(invoiceDetail, portalUrl(mountPoint, 'invoice', id, livemode), 'GET', undefined, signal);
+  callRoute(billingRoutes.invoice, { params: { id } }, options(mountPoint, livemode, signal));
 
 export const fetchSubscription = (mountPoint: string, id: string, livemode: boolean, signal?: AbortSignal) =>
-  apiRequest(
-    subscriptionDetail,
-    portalUrl(mountPoint, 'subscription', id, livemode),
-    'GET',
-    undefined,
-    signal,
-  );
+  callRoute(billingRoutes.subscription, { params: { id } }, options(mountPoint, livemode, signal));
 
 /** The largest page the invoice list gives. */
 const PAST_DUE_PAGE = 100;
@@ -38,14 +32,18 @@ export async function fetchPastDueInvoices(
 ): Promise<InvoiceListItem[]> {
   const all: InvoiceListItem[] = [];
   for (let page = 1; ; page += 1) {
-    const url = apiUrl(mountPoint, '/invoices', livemode, {
+    const query = {
       past_due: 'true',
       include_staking: 'true',
       include_return_staking: 'true',
       page,
       pageSize: PAST_DUE_PAGE,
-    });
-    const { list, count } = await apiRequest(invoiceList, url, 'GET', undefined, signal);
+    };
+    const { list, count } = await callRoute(
+      billingRoutes.invoices,
+      { query },
+      options(mountPoint, livemode, signal),
+    );
     all.push(...list);
     if (list.length === 0 || all.length >= count) return all;
   }

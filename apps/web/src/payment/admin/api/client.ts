@@ -1,20 +1,19 @@
-import { errorBody } from '@payshelf/api';
+import { ApiCallError, callErrorOf } from '@payshelf/api';
 import type { z } from 'zod';
 
-/** A failed merchant call: the server's message, code and (for validation errors) the field in `param`. */
-export class ApiFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string | undefined,
-    readonly param: string | undefined,
-  ) {
-    super(message);
-    this.name = 'ApiFailure';
-  }
-}
+/**
+ * A failed call: the server's message, code and (for validation errors) the field in `param`. The one
+ * error class of the route-table client (`@payshelf/api` client.ts), so every page checks one type.
+ */
+export { ApiCallError as ApiFailure };
+type ApiFailure = ApiCallError;
 
 export type QueryValue = string | number | boolean | undefined | null;
+
+/** The API root under the payment mount point ('/payment' or '/'), for the route-table client. */
+export function apiBase(mountPoint: string): string {
+  return `${mountPoint === '/' ? '' : mountPoint}/api`;
+}
 
 /**
  * Address of a merchant call under the payment mount point ('/payment' or '/'), with `livemode`
@@ -26,21 +25,15 @@ export function apiUrl(
   livemode: boolean,
   query: Record<string, QueryValue> = {},
 ): string {
-  const base = mountPoint === '/' ? '' : mountPoint;
   const params = new URLSearchParams({ livemode: String(livemode) });
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
-  return `${base}/api${path}?${params.toString()}`;
+  return `${apiBase(mountPoint)}${path}?${params.toString()}`;
 }
 
 /** Reads the one error shape; anything else becomes a failure named by its HTTP status. */
-export function failureOf(status: number, body: unknown): ApiFailure {
-  const parsed = errorBody.safeParse(body);
-  if (!parsed.success) return new ApiFailure(`HTTP ${status}`, status, undefined, undefined);
-  const { message, code, param } = parsed.data.error;
-  return new ApiFailure(message, status, code, param);
-}
+export const failureOf: (status: number, body: unknown) => ApiFailure = callErrorOf;
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -35,7 +35,19 @@ function serve() {
         });
       }
       if (url.pathname === '/payment/api/customers/me') {
-        return json({ name: 'Bea Buyer', email: 'bea@example.com' });
+        // The contract's prefill answer for a signed-in user without a customer yet (fallback=1).
+        return json({
+          object: 'customer',
+          id: null,
+          livemode: false,
+          did: 'z1bea',
+          name: 'Bea Buyer',
+          email: 'bea@example.com',
+          phone: null,
+          address: null,
+          metadata: {},
+          fallback: true,
+        });
       }
       if (url.pathname === '/payment/api/checkout-sessions/cs_aaaaaaaa/submit' && init?.method === 'PUT') {
         submits += 1;

@@ -9,6 +9,7 @@ const target = {
   token: null,
   amount: '16',
   uri: '',
+  confirmations: 1,
   request: { to: '0x00000000000000000000000000000000000000aa', value: '16', data: '0x' },
 };
 

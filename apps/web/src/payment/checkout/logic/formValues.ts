@@ -1,6 +1,10 @@
 // The checkout form's values, what the session asks for, and the submit body built from them.
 import type { PaymentMethod } from '@payshelf/api';
-import type { CheckoutSessionData, MeAnswer, SubmitBody } from './api';
+import type { Customer } from '@payshelf/api';
+import type { CheckoutSessionData, SubmitBody } from './api';
+
+/** What prefill reads of the signed-in user's saved details (the `customers/me` answer has these). */
+export type SavedDetails = Partial<Pick<Customer, 'name' | 'email' | 'phone' | 'address'>>;
 import { billingCountry, normalizePhone } from './validation';
 
 export interface FormValues {
@@ -24,7 +28,7 @@ export function addressMode(session: CheckoutSessionData, method: PaymentMethod 
   return session.billing_address_collection === 'required' ? 'full' : 'none';
 }
 
-export function initialValues(me: MeAnswer | null, session: CheckoutSessionData): FormValues {
+export function initialValues(me: SavedDetails | null, session: CheckoutSessionData): FormValues {
   const address = me?.address ?? null;
   const country = billingCountry(address?.country);
   return {
@@ -76,7 +80,7 @@ const ADDRESS_KEYS = ['country', 'state', 'line1', 'line2', 'city', 'postal_code
  * Whether submitting `body` would change details the signed-in customer saved (a saved field that is
  * set and differs). The server keeps saved details unless asked to replace them, so the page asks first.
  */
-export function changesSavedDetails(saved: MeAnswer | null, body: SubmitBody): boolean {
+export function changesSavedDetails(saved: SavedDetails | null, body: SubmitBody): boolean {
   if (!saved) return false;
   const differs = (kept: string | null | undefined, typed: string | undefined) =>
     !!kept && typed !== undefined && kept.trim().toLowerCase() !== typed.trim().toLowerCase();

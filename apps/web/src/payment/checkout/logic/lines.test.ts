@@ -60,6 +60,7 @@ describe('browser wallet transaction', () => {
     token: null,
     amount: '1000000000000000',
     uri: '',
+    confirmations: 1,
     request: { to: recipient, value: '1000000000000000', data: '0x' },
   };
   it('sends the native coin as value', () => {

@@ -23,10 +23,12 @@ function api(proved: boolean) {
       Promise.resolve({
         address: ACCOUNT,
         proved,
-        challenge: proved ? null : { id: 'pchal_1', message: 'Payshelf: sign to prove' },
+        challenge: proved
+          ? null
+          : { id: 'pchal_1', message: 'Payshelf: sign to prove', expires_at: '2026-01-01T00:10:00.000Z' },
       }),
     ),
-    payerProof: vi.fn(() => Promise.resolve({})),
+    payerProof: vi.fn(() => Promise.resolve({ address: ACCOUNT, proved: true as const })),
   };
 }
 

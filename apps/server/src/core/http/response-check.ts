@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { ApiError } from '../../core/http/errors.js';
+import { ApiError } from './errors.js';
 
 /**
  * With PAYSHELF_CHECK_RESPONSES (tests and e2e), a route's answer must match its declared response
@@ -8,7 +8,7 @@ import { ApiError } from '../../core/http/errors.js';
  * issues and becomes a 500 `response_mismatch` naming them, so a test sees it at once.
  */
 export function checkResponse(
-  route: { method: string; url: string; response: z.ZodType },
+  route: { method: string; path: string; response: z.ZodType },
   answer: unknown,
   log: FastifyBaseLogger,
 ): void {
@@ -18,7 +18,7 @@ export function checkResponse(
     ? undeclared(sent, result.data, []).map((path) => `${path}: not in the schema`)
     : result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
   if (issues.length === 0) return;
-  const where = `${route.method} ${route.url}`;
+  const where = `${route.method} ${route.path}`;
   log.error({ route: where, issues }, 'answer does not match its response schema');
   const text = issues.slice(0, 5).join('; ');
   throw new ApiError('api_error', 'response_mismatch', `${where} answered outside its schema: ${text}`);

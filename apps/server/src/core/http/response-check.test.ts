@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../core/http/errors.js';
+import { ApiError } from './errors.js';
 import { checkResponse } from './response-check.js';
 
 const route = {
   method: 'GET',
-  url: '/things/:id',
+  path: '/things/:id',
   response: z.object({ id: z.string(), items: z.array(z.object({ n: z.number() })) }),
 };
 const log = pino({ level: 'silent' });

@@ -1,0 +1,101 @@
+// The plugin contract of a rail kind: what rails/registry.ts needs from rails/<kind>/index.ts. A new
+// kind (bitcoin, stripe) is a folder exporting one RailPluginFactory and one line in the registry.
+import type { PaymentMethodCreate } from '@payshelf/api';
+import type { Logger } from 'pino';
+import type { Config } from '../core/config.js';
+import type { JobQueue } from '../core/jobs/queue.js';
+import type { Db } from '../db/database.js';
+import type { ConfirmedPayment, DbLike, PaymentExpectation, Rail, RailKind, RejectReason } from './types.js';
+
+/** A payment method as the rails see it (a `payment_methods` row has these fields). */
+export interface RailMethod {
+  id: string;
+  type: string;
+  livemode: boolean;
+  settings: Record<string, unknown>;
+  confirmation: { type: string; block?: number };
+}
+
+export interface WatchRequest {
+  method: RailMethod;
+  txRef: string;
+  expectation: PaymentExpectation;
+  /** A watch started again after the first was lost: a fresh chain of checks (any distinct number). */
+  resumed?: number;
+}
+
+/** A watched payment's outcome, as the handlers the payment flows register receive it. */
+export interface WatchEvent {
+  rail: RailKind;
+  methodId: string;
+  reference: string;
+  txRef: string;
+}
+export type ConfirmedHandler = (
+  event: WatchEvent & { payment: ConfirmedPayment },
+  tx: DbLike,
+) => Promise<void>;
+export type RejectedHandler = (
+  event: WatchEvent & { reason: RejectReason; detail: string },
+  tx: DbLike,
+) => Promise<void>;
+
+export type RailsConfig = Pick<
+  Config,
+  | 'dataDir'
+  | 'DEMO_DATA'
+  | 'DEMO_CHAIN'
+  | 'DEMO_CHAIN_PORT'
+  | 'DEMO_CHAIN_BLOCK_TIME'
+  | 'EVM_RPC_URL'
+  | 'DEV_WALLET'
+  | 'PAYSHELF_LIVE'
+>;
+
+/** What the registry hands every plugin. */
+export interface RailPluginHost {
+  config: RailsConfig;
+  db: Db;
+  jobs: JobQueue;
+  log: Logger;
+  /** The handlers registered so far (read at each confirmation, so late registrations count). */
+  confirmedHandlers(): readonly ConfirmedHandler[];
+  rejectedHandlers(): readonly RejectedHandler[];
+}
+
+/**
+ * A rail's local test network (anvil with TUSD for evm) as the demo catalog seeds it: the payment
+ * method to create and its test token, in plain JSON.
+ */
+export interface DemoNetwork {
+  kind: RailKind;
+  method: PaymentMethodCreate;
+  /** The test token the demo prices are in; `contract` is where it is deployed. */
+  token: { symbol: string; name: string; decimals: number; contract: string };
+  /** The network's native coin (ETH on anvil), offered as a second currency. */
+  coin: { symbol: string; name: string; decimals: number };
+  /** Whether a contract is deployed at `address` on this network (a seeded token there keeps its balances). */
+  hasContract(address: string): Promise<boolean>;
+}
+
+export interface RailPlugin {
+  kind: RailKind;
+  /** The `payment_methods.type` values this rail serves, e.g. ['ethereum', 'base']. */
+  methodTypes: readonly string[];
+  /** The rail of one payment method of these types (its settings checked). */
+  forMethod(method: RailMethod): Rail;
+  /** Watches a submitted transaction (a job added on `db`, so it exists when the caller commits). */
+  watch(request: WatchRequest, db: DbLike): Promise<void>;
+  /**
+   * Test mode with demo data: starts (or adopts) the rail's local network; null when not configured or
+   * unavailable. Without it, `demoNetwork()` describes where such a network would be.
+   */
+  startDemo?(): Promise<DemoNetwork | null>;
+  /** The demo network this process runs, else the one the demo catalog points at by default. */
+  demoNetwork?(): DemoNetwork;
+  /** Test wallet (DEV_WALLET) with the demo network: give its account funds to pay demo checkouts. */
+  fundDevWallet?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export type RailPluginFactory = (host: RailPluginHost) => RailPlugin;

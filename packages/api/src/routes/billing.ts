@@ -1,0 +1,54 @@
+// Invoices and subscriptions: the portal pages and the merchant API. `customer` access: a secret key or
+// owner/admin sees the mode's objects, a signed-in customer only their own, a guest gets 401.
+import { z } from 'zod';
+import {
+  invoiceDetail,
+  invoiceList,
+  invoiceListQuery,
+  subscription,
+  subscriptionDetail,
+  subscriptionListQuery,
+} from '../payment/billing.js';
+import { listOf } from '../payment/common.js';
+import { route } from './define.js';
+
+const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
+
+export const billingRoutes = {
+  invoice: route({
+    access: 'customer',
+    tag: 'Invoices',
+    method: 'GET',
+    path: '/invoices/:id',
+    summary: 'Retrieve an invoice with its lines, currency and method (the customer: only their own)',
+    query: modeQuery,
+    response: invoiceDetail,
+  }),
+  invoices: route({
+    access: 'customer',
+    tag: 'Invoices',
+    method: 'GET',
+    path: '/invoices',
+    summary: 'A page of invoices, newest first (the customer: only their own)',
+    query: invoiceListQuery,
+    response: invoiceList,
+  }),
+  subscription: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions/:id',
+    summary: 'Retrieve a subscription with its items, currency, method and latest invoice',
+    query: modeQuery,
+    response: subscriptionDetail,
+  }),
+  subscriptions: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions',
+    summary: 'List subscriptions, newest first (customer_id, status; the customer: only their own)',
+    query: subscriptionListQuery,
+    response: listOf(subscription),
+  }),
+};

@@ -1,0 +1,88 @@
+// The route contract: one entry per operation (method, path, params, query, body, response, who may
+// call it). The server registers and validates routes from it, the OpenAPI document is rendered from
+// it, and the web client calls through it, so the three cannot drift apart.
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call. merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser:
+ * anyone, the mode from the `livemode` query; admin: a signed-in owner or admin; customer: a secret key
+ * or any signed-in user, a customer seeing only their own objects (a guest gets 401).
+ */
+export type RouteAccess = 'merchant' | 'browser' | 'admin' | 'customer';
+
+/** The `:name` segments of a path, e.g. `'id'` for `/checkout-sessions/:id/tx`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
+
+export interface RouteEntry<
+  P extends string = string,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Relative to `{mount}/api`, with `:name` parameters (`/checkout-sessions/:id/tx`). */
+  path: P;
+  /** One string per `:name` of the path (built from it). */
+  params: z.ZodType<PathParams<P>>;
+  query: Q;
+  body: B;
+  response: R;
+  access: RouteAccess;
+  /** OpenAPI grouping and one-line description. */
+  tag: string;
+  summary: string;
+}
+
+export type AnyRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType>;
+export type QueryOf<E extends AnyRoute> = z.input<E['query']>;
+export type BodyOf<E extends AnyRoute> = z.input<E['body']>;
+export type AnswerOf<E extends AnyRoute> = z.output<E['response']>;
+
+const none = z.object({});
+/** The schema of an absent query or body (`{}`). */
+export type NoInput = typeof none;
+
+/** One string per `:name` segment of `path`. */
+export function paramsSchema<P extends string>(path: P): z.ZodType<PathParams<P>> {
+  const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] ?? '');
+  return z.object(Object.fromEntries(names.map((n) => [n, z.string()]))) as unknown as z.ZodType<
+    PathParams<P>
+  >;
+}
+
+/** Builds an entry; `params` comes from the path, `query` and `body` default to `{}`. */
+export function route<
+  P extends string,
+  R extends z.ZodType,
+  Q extends z.ZodType = typeof none,
+  B extends z.ZodType = typeof none,
+>(entry: {
+  method: HttpMethod;
+  path: P;
+  access: RouteAccess;
+  tag: string;
+  summary: string;
+  response: R;
+  query?: Q;
+  body?: B;
+}): RouteEntry<P, Q, B, R> {
+  return {
+    ...entry,
+    params: paramsSchema(entry.path),
+    query: (entry.query ?? none) as Q,
+    body: (entry.body ?? none) as B,
+  };
+}
+
+/** The path with its parameters filled in (each encoded), e.g. `/checkout-sessions/cs_1/tx`. */
+export function fillPath(path: string, params: Record<string, string>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));
+}

@@ -1,0 +1,6 @@
+// The route table of the payment API (see define.ts). Grouped by area; each entry is one operation.
+export * from './define.js';
+export { billingRoutes } from './billing.js';
+export { checkoutRoutes, customerBrowserRoutes } from './checkout.js';
+export { crud, type CrudTable } from './crud.js';
+export { merchantRoutes } from './merchant.js';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreContext } from '../../src/store/context.js';
 import { DEMO_APPS } from '../../src/store/demo/catalog.js';
 import { seedStoreDemo } from '../../src/store/demo/seed.js';
@@ -7,15 +7,6 @@ import { BundleStorage } from '../../src/store/storage.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
 import { json } from './store-support.js';
-
-// The bundle inspection is built on another branch; until it is merged these tests use a stand-in.
-vi.mock('../../src/store/bundle-port.js', async (importOriginal) => {
-  try {
-    return await importOriginal();
-  } catch {
-    return import('./bundle-stub.js');
-  }
-});
 
 let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let server: TestServer;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase } from '../support/database.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -12,15 +12,6 @@ import {
   upload,
   type AppSpec,
 } from './store-support.js';
-
-// The bundle inspection is built on another branch; until it is merged these tests use a stand-in.
-vi.mock('../../src/store/bundle-port.js', async (importOriginal) => {
-  try {
-    return await importOriginal();
-  } catch {
-    return import('./bundle-stub.js');
-  }
-});
 
 let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let server: TestServer;

@@ -57,6 +57,20 @@ describe('prorationLines', () => {
     expect(amounts(later)).toEqual([-1814399n]);
   });
 
+  it('a change in the last partial second of a period whose bounds carry milliseconds prorates nothing', () => {
+    const period = { start: new Date('2026-03-01T00:00:00.023Z'), end: new Date('2026-04-01T00:00:00.023Z') };
+    // Inside the period by 13 ms, but no whole second is left of it.
+    const lines = prorationLines(
+      [item('basic', 1000n)],
+      [item('pro', 3000n)],
+      period,
+      at('2026-04-01T00:00:00.010Z'),
+    );
+    expect(lines).toEqual([]);
+    expect(() => prorationLines([], [], period, at('2026-04-01T00:00:00.023Z'))).toThrow(RangeError);
+    expect(() => prorationLines([], [], period, at('2026-03-01T00:00:00.022Z'))).toThrow(RangeError);
+  });
+
   it('downgrade in February 2026 (28 days): credit rounded half up in magnitude', () => {
     const feb = { start: at('2026-02-01T00:00:00Z'), end: at('2026-03-01T00:00:00Z') };
     // 21 of 28 days left: 999 x 0.75 = 749.25 -> 749; 333 x 0.75 = 249.75 -> 250; 6 x 0.75 = 4.5 -> 5.

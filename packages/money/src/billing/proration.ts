@@ -58,10 +58,14 @@ export function prorationLines(
 ): ProrationLine[] {
   checkItems(from);
   checkItems(to);
+  // Inside the period to the millisecond; the proration itself counts whole seconds, so a change in
+  // the period's last partial second has no time left to prorate (remaining 0, no lines).
+  if (at.getTime() < period.start.getTime() || at.getTime() >= period.end.getTime()) {
+    throw new RangeError('the change must fall inside the period');
+  }
   const start = toSeconds(period.start);
   const end = toSeconds(period.end);
   const now = toSeconds(at);
-  if (now < start || now >= end) throw new RangeError('the change must fall inside the period');
   const whole = end - start;
   const remaining = end - now;
   const periodStart = new Date(Number(now) * 1000);

@@ -61,9 +61,11 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     choice?.currency.id ?? session.currency_id,
   );
   const [shaking, setShaking] = useState(false);
+  const [crossSellMissing, setCrossSellMissing] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onShake = useCallback(() => {
     setShaking(true);
+    setCrossSellMissing(true);
     clearTimeout(shakeTimer.current);
     shakeTimer.current = setTimeout(() => setShaking(false), SHAKE_MS);
   }, []);
@@ -181,6 +183,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
                 changes={changes}
                 crossSell={form.crossSell}
                 shaking={shaking}
+                crossSellMissing={crossSellMissing}
                 collapsible={mobile && session.line_items.length >= 3}
                 disabled={busy}
                 onAmountValidity={form.setAmountValid}

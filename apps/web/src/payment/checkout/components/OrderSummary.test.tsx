@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/AppProviders';
 import { resources } from '../../../app/i18n/resources';
 import { createI18n } from '../../../platform/i18n/createI18n';
 import { fakeCurrency } from '../../portal/logic/testFixtures';
-import { fakeLine, fakeSession } from '../logic/testFixtures';
+import { fakeLine, fakePrice, fakeSession } from '../logic/testFixtures';
 import type { SessionChanges } from '../useSessionChanges';
 import { OrderSummary } from './OrderSummary';
 
@@ -27,7 +27,7 @@ const session = fakeSession({
   line_items: [fakeLine({ id: 'li_1' }), fakeLine({ id: 'li_2' }), fakeLine({ id: 'li_3' })],
 });
 
-function summary(collapsible: boolean) {
+function summary(collapsible: boolean, crossSell: { missing: boolean } | null = null) {
   return (
     <AppProviders i18n={createI18n('en', resources)} queryClient={new QueryClient()}>
       <OrderSummary
@@ -37,8 +37,9 @@ function summary(collapsible: boolean) {
         trial={null}
         locale="en"
         changes={noChanges}
-        crossSell={null}
+        crossSell={crossSell ? fakePrice({ id: 'price_extra', nickname: 'Extra seat' }) : null}
         shaking={false}
+        crossSellMissing={crossSell?.missing ?? false}
         collapsible={collapsible}
         disabled={false}
         onAmountValidity={() => undefined}
@@ -69,5 +70,15 @@ describe('OrderSummary', () => {
     rerender(summary(false));
     expect(screen.queryByRole('button', { name: /order summary/ })).toBeNull();
     expect(linesHidden()).toBe(false);
+  });
+
+  it('keeps saying why the payment was refused until the required cross-sell is added', () => {
+    const { rerender } = render(summary(false, { missing: false }));
+    expect(screen.getByTestId('cross-sell').textContent).toContain('Extra seat');
+    expect(screen.queryByRole('alert')).toBeNull();
+    rerender(summary(false, { missing: true }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Add this item to continue: this checkout requires it.',
+    );
   });
 });

@@ -24,12 +24,17 @@ interface OrderSummaryProps {
   changes: SessionChanges;
   crossSell: ApiPrice | null;
   shaking: boolean;
+  /** The server refused the payment because the required cross-sell is not in the order. */
+  crossSellMissing: boolean;
   collapsible: boolean;
   disabled: boolean;
   onAmountValidity(valid: boolean): void;
 }
 
-/** The order summary: lines, cross-sell offer, trial and total; shakes 1 s on REQUIRE_CROSS_SELL. */
+/**
+ * The order summary: lines, cross-sell offer, trial and total. On REQUIRE_CROSS_SELL it shakes for 1 s and
+ * the offer keeps saying why until the item is added.
+ */
 export function OrderSummary(props: OrderSummaryProps) {
   const { session, currency, amounts, trial, locale, changes, crossSell, shaking, disabled } = props;
   const { t } = useTranslation();
@@ -85,6 +90,16 @@ export function OrderSummary(props: OrderSummaryProps) {
                 ) : null}
               </Typography>
               <Typography>{crossSell.product?.name ?? crossSell.nickname ?? crossSell.id}</Typography>
+              {props.crossSellMissing ? (
+                <Typography
+                  role="alert"
+                  data-testid="cross-sell-missing"
+                  variant="body2"
+                  sx={{ color: 'error.main', mt: 0.5 }}
+                >
+                  {t('payment.checkout.crossSellMissing')}
+                </Typography>
+              ) : null}
             </Box>
             <Button
               variant="outlined"

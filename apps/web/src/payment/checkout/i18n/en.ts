@@ -32,6 +32,7 @@ export const checkoutEn = {
   crossSellAdd: 'Add',
   crossSellRemove: 'Remove',
   crossSellRequired: 'Required',
+  crossSellMissing: 'Add this item to continue: this checkout requires it.',
   precision: 'Amount decimal places must be less than or equal to {{precision}}',
   customAmount: 'Amount',
   laterRegular: 'then {{amount}} {{period}}',

@@ -32,6 +32,7 @@ export const checkoutZh: typeof checkoutEn = {
   crossSellAdd: '添加',
   crossSellRemove: '移除',
   crossSellRequired: '必选',
+  crossSellMissing: '请先添加此项：本次结账必须包含它。',
   precision: '金额的小数位数不能超过 {{precision}} 位',
   customAmount: '金额',
   laterRegular: '之后{{period}} {{amount}}',

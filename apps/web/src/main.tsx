@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
-import { resources } from './app/i18n/resources';
+import { coreResources } from './app/i18n/coreResources';
+import { bindLazyMessages } from './app/i18n/lazyMessages';
 import { createQueryClient } from './app/queryClient';
 import { installFetchTracker } from './header/progress/requestTracker';
 import { AppRouter } from './app/router/AppRouter';
@@ -16,7 +17,8 @@ if (!container) throw new Error('index.html has no #root element');
 installFetchTracker();
 preloadRouteCode(window.location.pathname);
 
-const i18n = createI18n(detectLocale(), resources);
+const i18n = createI18n(detectLocale(), coreResources);
+bindLazyMessages(i18n);
 bindDocumentLanguage(i18n);
 
 createRoot(container).render(

@@ -1,11 +1,24 @@
 import type { RouteObject } from 'react-router';
+import { withMessages } from '../app/i18n/lazyMessages';
 import { adminRoutes } from './admin/adminRoutes';
 import { atMountPoint } from './paths';
 
 /** The payment part's routes under its mount point (SPEC.md section 2, payment routes and checkout). */
 export function paymentRoutes(mountPoint: string): RouteObject[] {
   const at = (path: string) => atMountPoint(mountPoint, path);
-  return [
+  // The checkout only needs the strings bundled with the app; every other page loads the payment
+  // extras (admin, portal, demo) with its code.
+  const checkout: RouteObject[] = [
+    {
+      path: at('checkout/pay/:id'),
+      lazy: async () => ({ Component: (await import('./pages/CheckoutSessionPage')).CheckoutSessionPage }),
+    },
+    {
+      path: at('checkout/link/:id'),
+      lazy: async () => ({ Component: (await import('./pages/PaymentLinkPage')).PaymentLinkPage }),
+    },
+  ];
+  const pages: RouteObject[] = [
     {
       path: at('integrations/donations'),
       lazy: async () => ({
@@ -47,17 +60,12 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/AdminBillingPage')).AdminBillingPage }),
     },
     {
-      path: at('checkout/pay/:id'),
-      lazy: async () => ({ Component: (await import('./pages/CheckoutSessionPage')).CheckoutSessionPage }),
-    },
-    {
-      path: at('checkout/link/:id'),
-      lazy: async () => ({ Component: (await import('./pages/PaymentLinkPage')).PaymentLinkPage }),
-    },
-    {
       path: at('demo'),
       lazy: async () => ({ Component: (await import('./demo/DemoPage')).DemoPage }),
     },
     ...adminRoutes(mountPoint),
   ];
+  return [...checkout, ...withMessages(pages, loadPaymentExtras)];
 }
+
+const loadPaymentExtras = async () => (await import('./i18n/extras')).paymentExtras;

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { withMessages } from '../app/i18n/lazyMessages';
 import type { ApplicationListVariant } from './pages/ApplicationListPage';
 
 export interface StoreRouteOptions {
@@ -68,5 +69,7 @@ export function storeRoutes({ staking }: StoreRouteOptions): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/JoinPage')).JoinPage }),
     });
   }
-  return routes;
+  return withMessages(routes, loadStoreMessages);
 }
+
+const loadStoreMessages = async () => (await import('./i18n/messages')).storeMessages;

@@ -1,36 +1,25 @@
 import type { Locale } from '../../platform/locale/locale';
-import { platformEn } from '../../platform/i18n/en';
-import { platformZh } from '../../platform/i18n/zh';
-import { paymentEn } from '../../payment/i18n/en';
-import { paymentZh } from '../../payment/i18n/zh';
-import { storeEn } from '../../store/i18n/en';
-import { storeZh } from '../../store/i18n/zh';
-import { headerEn } from '../../header/i18n/en';
-import { headerZh } from '../../header/i18n/zh';
-import { authEn } from '../../platform/auth/i18n/en';
-import { authZh } from '../../platform/auth/i18n/zh';
-import { appEn } from './en';
-import { appZh } from './zh';
+import { paymentExtras } from '../../payment/i18n/extras';
+import { storeMessages } from '../../store/i18n/messages';
+import { coreMessages } from './coreResources';
 
-/** All translations, one top-level key per area of the code base, in the default namespace. */
+/**
+ * All translations, one top-level key per area of the code base, in the default namespace. The app
+ * bundles only `coreResources` and loads the rest with the pages; tests and the key types use this whole
+ * tree.
+ */
 const en = {
-  app: appEn,
-  platform: platformEn,
-  auth: authEn,
-  header: headerEn,
-  store: storeEn,
-  payment: paymentEn,
+  ...coreMessages.en,
+  store: storeMessages.en.store,
+  payment: { ...coreMessages.en.payment, ...paymentExtras.en.payment },
 };
 
 export type Messages = typeof en;
 
 const zh: Messages = {
-  app: appZh,
-  platform: platformZh,
-  auth: authZh,
-  header: headerZh,
-  store: storeZh,
-  payment: paymentZh,
+  ...coreMessages.zh,
+  store: storeMessages.zh.store,
+  payment: { ...coreMessages.zh.payment, ...paymentExtras.zh.payment },
 };
 
 export const messages: Record<Locale, Messages> = { en, zh };

@@ -1,5 +1,4 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AdminShell } from './layout/AdminShell';
 
 /**
  * The admin catalog under `{mount}/admin` (owners and admins; others get the 403 page, visitors the
@@ -10,7 +9,10 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
   return [
     {
       path: base,
-      element: <AdminShell mountPoint={mountPoint} />,
+      lazy: async () => {
+        const { AdminShell } = await import('./layout/AdminShell');
+        return { element: <AdminShell mountPoint={mountPoint} /> };
+      },
       children: [
         { index: true, element: <Navigate to="products" replace /> },
         {

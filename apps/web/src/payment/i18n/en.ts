@@ -1,9 +1,9 @@
 import { checkoutEn } from '../checkout/i18n/en';
-import { adminEn } from '../admin/i18n/en';
-import { demoEn } from '../demo/i18n/en';
-import { portalEn } from '../portal/i18n/en';
-/** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
-export const paymentEn = {
+/**
+ * Strings of the payment pages every visitor may need at once: checkout and the small pages. The
+ * admin, portal and demo strings load with their pages (`./extrasEn.ts`).
+ */
+export const paymentCoreEn = {
   back: 'Back',
   donations: {
     title: 'Donations',
@@ -42,7 +42,4 @@ export const paymentEn = {
     emptyDescription: 'Usage reported for this meter and the credit it consumes will appear here.',
   },
   checkout: checkoutEn,
-  admin: adminEn,
-  demo: demoEn,
-  portal: portalEn,
 };

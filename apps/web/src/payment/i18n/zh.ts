@@ -1,10 +1,7 @@
 import { checkoutZh } from '../checkout/i18n/zh';
-import { adminZh } from '../admin/i18n/zh';
-import { demoZh } from '../demo/i18n/zh';
-import { portalZh } from '../portal/i18n/zh';
-import type { paymentEn } from './en';
+import type { paymentCoreEn } from './en';
 
-export const paymentZh: typeof paymentEn = {
+export const paymentCoreZh: typeof paymentCoreEn = {
   back: '返回',
   donations: {
     title: '打赏',
@@ -42,7 +39,4 @@ export const paymentZh: typeof paymentEn = {
     emptyDescription: '此计量器上报的用量及其消耗的额度会显示在这里。',
   },
   checkout: checkoutZh,
-  admin: adminZh,
-  demo: demoZh,
-  portal: portalZh,
 };

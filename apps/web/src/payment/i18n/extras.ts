@@ -1,0 +1,18 @@
+import { adminEn } from '../admin/i18n/en';
+import { adminZh } from '../admin/i18n/zh';
+import { demoEn } from '../demo/i18n/en';
+import { demoZh } from '../demo/i18n/zh';
+import { portalEn } from '../portal/i18n/en';
+import { portalZh } from '../portal/i18n/zh';
+
+/**
+ * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
+ * checkout a buyer opens does not download them.
+ */
+export const paymentExtrasEn = { admin: adminEn, demo: demoEn, portal: portalEn };
+export const paymentExtrasZh: typeof paymentExtrasEn = { admin: adminZh, demo: demoZh, portal: portalZh };
+
+export const paymentExtras = {
+  en: { payment: paymentExtrasEn },
+  zh: { payment: paymentExtrasZh },
+};

@@ -8,6 +8,7 @@ import { injectedProvider, payWithProvider } from './logic/ethereum';
 import { provedPayer } from './logic/payer';
 import { waitForCheckoutComplete } from './logic/poller';
 import { watchCheckout } from './logic/relay';
+import { preloadDidConnect } from '../../platform/auth/LazyDidConnect';
 
 export const SHAKE_MS = 1_000;
 
@@ -52,6 +53,8 @@ export function usePayFlow(
   const submit = useCallback(
     (body: SubmitBody, options: { credit: boolean; donation: boolean }) => {
       dispatch({ type: 'SUBMIT' });
+      // The wallet dialog's code arrives while the submission travels.
+      preloadDidConnect();
       // The browser wallet's shared account, once the customer proved it, is the payer fast pay checks.
       provedPayer(api, sessionId, body.payment_method, injectedProvider(window))
         .then((payer) => api.submit(sessionId, payer ? { ...body, payer } : body, options.donation))

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HEADER_SESSION_QUERY_KEY } from '../../../header/session/useHeaderSession';
-import { DidConnectDialog } from '../../../platform/auth/DidConnectDialog';
+import { LazyDidConnectDialog } from '../../../platform/auth/LazyDidConnect';
 import type { CheckoutSessionData, CheckoutView } from '../logic/api';
 import { isBusy } from '../logic/checkoutMachine';
 import { changesSavedDetails, submitBody, type FormValues } from '../logic/formValues';
@@ -236,7 +236,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         mountPoint={data.mountPoint}
         hasBrowserWallet={injectedProvider(window) !== null}
       />
-      <DidConnectDialog
+      <LazyDidConnectDialog
         open={login !== null}
         action="login"
         onClose={() => setLogin(null)}

@@ -11,7 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
-import { DidConnectPanel } from '../../../platform/auth/DidConnectPanel';
+import { LazyDidConnectPanel } from '../../../platform/auth/LazyDidConnect';
 import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
@@ -39,7 +39,7 @@ function WalletConnect({
   locale,
 }: Pick<PayDialogsProps, 'flow' | 'sessionId' | 'userDid' | 'locale'>) {
   const controls = useCheckoutConnect(sessionId, userDid, locale, flow.walletApproved, flow.connectFailed);
-  return <DidConnectPanel controls={controls} purpose="pay" />;
+  return <LazyDidConnectPanel controls={controls} purpose="pay" />;
 }
 
 function amountOf(state: PayState, currency: PaymentCurrency, locale: string): string {

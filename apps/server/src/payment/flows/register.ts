@@ -9,6 +9,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
+import { registerRefundJobs } from './send-refund.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
   const [method] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId)).limit(1);
@@ -35,6 +36,7 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   rails.onConfirmed(onConfirmed);
   rails.onRejected(onRejected);
   registerReconcileJob(ctx);
+  registerRefundJobs(ctx);
 
   relay.allow('checkout_session:', (topic) => /^checkout_session:cs_[A-Za-z0-9]{8,64}$/.test(topic));
   relay.allow('customer:', async (topic, request) => {

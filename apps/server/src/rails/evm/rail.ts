@@ -24,6 +24,7 @@ import {
   type Rail,
   type RailAsset,
   type RefundRequest,
+  type SentStatus,
   type SignedInfo,
   type SignedTransaction,
   type VerifyOptions,
@@ -228,21 +229,56 @@ export class EvmRail implements Rail {
   }
 
   async refund(request: RefundRequest): Promise<{ txRef: string }> {
+    const signed = await this.deps.db.transaction((tx) => this.signRefund(request, tx));
+    try {
+      await this.broadcast(signed.raw);
+    } catch (err) {
+      await releaseNonce(this.deps.db, this.network, await this.spender(), signed.nonce);
+      throw err;
+    }
+    this.deps.log.info({ hash: signed.txRef, reference: request.reference }, 'evm: refund submitted');
+    return { txRef: signed.txRef };
+  }
+
+  async signRefund(request: RefundRequest, db: DbLike): Promise<SignedTransaction> {
     const wallet = await this.hotWallet();
+    const signer = wallet.account.address;
     const to = asHex(request.to);
-    const hash = await this.send('refund', () =>
-      request.asset.contract
-        ? wallet.writeContract({
-            address: asHex(request.asset.contract),
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [to, request.amount],
-            dataSuffix: referenceTag(request.reference),
-          })
-        : wallet.sendTransaction({ to, value: request.amount, data: referenceTag(request.reference) }),
-    );
-    this.deps.log.info({ hash, reference: request.reference }, 'evm: refund submitted');
-    return { txRef: hash };
+    const pending = await this.client.getTransactionCount({ address: signer, blockTag: 'pending' });
+    const nonce = await allocateNonce(db, this.network, signer, BigInt(pending));
+    const call = request.asset.contract
+      ? {
+          to: asHex(request.asset.contract),
+          value: 0n,
+          data: withReference(
+            encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, request.amount] }),
+            request.reference,
+          ),
+        }
+      : { to, value: request.amount, data: referenceTag(request.reference) };
+    const raw = await this.send('refund', async () => {
+      const prepared = await wallet.prepareTransactionRequest({ ...call, nonce: Number(nonce) });
+      return wallet.signTransaction(prepared);
+    });
+    return { status: 'signed', txRef: keccak256(raw), raw, nonce };
+  }
+
+  async sentStatus(txRef: string): Promise<SentStatus> {
+    const hash = txRef as Hex;
+    const receipt = await this.client.getTransactionReceipt({ hash }).catch(() => null);
+    if (!receipt) {
+      const known = await this.client.getTransaction({ hash }).then(
+        () => true,
+        () => false,
+      );
+      return known ? { status: 'pending', confirmations: 0 } : { status: 'not_found' };
+    }
+    if (receipt.status === 'reverted') return { status: 'reverted', blockNumber: receipt.blockNumber };
+    const head = await this.client.getBlockNumber();
+    const confirmations = Number(head - receipt.blockNumber + 1n);
+    return confirmations >= this.settings.confirmations
+      ? { status: 'confirmed', confirmations, blockNumber: receipt.blockNumber }
+      : { status: 'pending', confirmations };
   }
 
   explorerUrl(txRef: string): string | null {

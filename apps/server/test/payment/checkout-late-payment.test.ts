@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { erc20Abi, getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, invoices, paymentIntents, railTransactions, refunds } from '../../src/db/schema/index.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
@@ -14,6 +13,7 @@ import {
   type Catalog,
   type SubmitAnswer,
 } from './pay-support.js';
+import { transfersOnChain } from './refund-support.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
 
 // A late payment to a replaced intent: the buyer's wallet signed a transfer for the submitted total,
@@ -76,17 +76,7 @@ async function session(cs: string) {
   return res.body as { status: string; payment_status: string; invoice_id: string | null };
 }
 
-/** The TUSD transfers the hot wallet made to `to` (refunds), as the chain has them. */
-async function refundsSentTo(to: string) {
-  const logs = await chain.client.getContractEvents({
-    address: getAddress(token()),
-    abi: erc20Abi,
-    eventName: 'Transfer',
-    args: { from: getAddress(hot), to: getAddress(to) },
-    fromBlock: 0n,
-  });
-  return logs.map((l) => ({ hash: l.transactionHash.toLowerCase(), amount: l.args.value }));
-}
+const refundsSentTo = (to: string) => transfersOnChain(chain, token(), hot, to);
 
 async function settledRefund(intentId: string) {
   return until('refund sent and settled', async () => {

@@ -94,7 +94,17 @@ export interface ConfirmedPayment {
 export type VerifyResult =
   | { status: 'pending'; txRef: string; confirmations: number; required: number }
   | ConfirmedPayment
-  | { status: 'rejected'; txRef: string; reason: RejectReason; detail: string };
+  | {
+      status: 'rejected';
+      txRef: string;
+      reason: RejectReason;
+      detail: string;
+      /**
+       * Underpaid by a confirmed transfer made for this payment: that transfer, recorded for the
+       * reference (once, like a payment) so it is refunded once; it pays nothing.
+       */
+      underpaid?: ConfirmedPayment;
+    };
 
 export interface VerifyOptions {
   /** Record the accepted transaction inside this transaction (the caller's), not on its own. */

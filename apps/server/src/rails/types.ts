@@ -210,6 +210,16 @@ export interface Rail {
    * prove ownership leave it out (their accounts are never fast-pay payers).
    */
   verifyOwnership?(address: string, message: string, signature: string): Promise<string | null>;
+  /**
+   * Transfers of `asset` to the merchant within the last `lookbackBlocks` blocks whose transaction
+   * names one of `references` (a wallet sent it for that payment): for payments whose hash was never
+   * posted (the page died after the wallet sent). Rails that cannot scan leave it out.
+   */
+  findTransfersFor?(
+    asset: RailAsset,
+    references: readonly string[],
+    lookbackBlocks: number,
+  ): Promise<Array<{ txRef: string; reference: string }>>;
   /** The account that signed a transaction the customer's wallet returned (canonical), or null. */
   signerOf?(signed: string): Promise<string | null>;
   /** The target as the API answers it (its member of the `paymentTarget` union). */

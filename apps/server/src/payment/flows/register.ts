@@ -10,6 +10,7 @@ import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkou
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
 import { registerRefundJobs } from './send-refund.js';
+import { registerFindUnpostedJob } from './find-unposted.js';
 import { recordUnderpayment } from './underpaid.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
@@ -43,6 +44,7 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   rails.onRejected(onRejected);
   registerReconcileJob(ctx);
   registerRefundJobs(ctx);
+  registerFindUnpostedJob(ctx);
 
   relay.allow('checkout_session:', (topic) => /^checkout_session:cs_[A-Za-z0-9]{8,64}$/.test(topic));
   relay.allow('customer:', async (topic, request) => {

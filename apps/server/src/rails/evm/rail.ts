@@ -281,6 +281,33 @@ export class EvmRail implements Rail {
       : { status: 'pending', confirmations };
   }
 
+  async findTransfersFor(
+    asset: RailAsset,
+    references: readonly string[],
+    lookbackBlocks: number,
+  ): Promise<Array<{ txRef: string; reference: string }>> {
+    // Token transfers only: a native-coin transfer has no log to find it by (it is found when posted).
+    if (!asset.contract || references.length === 0) return [];
+    await this.checkChain();
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    const back = BigInt(lookbackBlocks);
+    const logs = await this.client.getContractEvents({
+      address: asHex(asset.contract),
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      args: { to: asHex(await this.merchant()) },
+      fromBlock: head > back ? head - back : 0n,
+      toBlock: head,
+    });
+    const found: Array<{ txRef: string; reference: string }> = [];
+    for (const hash of new Set(logs.map((l) => l.transactionHash))) {
+      const sent = await this.client.getTransaction({ hash });
+      const reference = references.find((r) => carriesReference(sent.input, r));
+      if (reference) found.push({ txRef: hash.toLowerCase(), reference });
+    }
+    return found;
+  }
+
   explorerUrl(txRef: string): string | null {
     return this.settings.explorerHost ? `${this.settings.explorerHost}/tx/${txRef}` : null;
   }

@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { checkoutSessions, paymentIntents } from '../../db/schema/index.js';
-import { assetOf, type IntentRow } from '../intents/index.js';
+import { assetOf, attemptsOf, type IntentRow } from '../intents/index.js';
 import { getCurrency, getMethod } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction } from './pay-checkout.js';
@@ -73,6 +73,9 @@ export async function findUnposted(ctx: PaymentContext, settleAfterMs = SETTLE_A
     for (const { txRef, reference } of found) {
       const intent = intents.find((i) => i.id === reference);
       if (!intent?.checkoutSessionId) continue;
+      // Already presented for this intent (posted, or found and refused as underpaid): not again.
+      const tried = await attemptsOf(ctx.db, intent.id);
+      if (tried.some((a) => a.txRef === txRef.toLowerCase())) continue;
       const [session] = await ctx.db
         .select()
         .from(checkoutSessions)

@@ -27,6 +27,7 @@ let browser: TestBrowser;
 let merchant: string;
 let hot: string;
 let cat: Catalog;
+let slow: Catalog;
 const db = () => env.server.server.services.database.db;
 const token = () => chain.tusd.contract ?? '';
 
@@ -34,6 +35,7 @@ beforeAll(async () => {
   [env, chain] = await Promise.all([startPaymentEnv(), startChain()]);
   merchant = chain.freshAddress();
   cat = await seedChainCatalog(env.test, chain, merchant, 1, '5000000');
+  slow = await seedChainCatalog(env.test, chain, merchant, 3, '5000000');
   browser = new TestBrowser(env.server.url);
   await signIn(browser, newWallet('Uma Under', 'uma@example.com'));
   hot = await hotWalletAddress(env.server.server.services.config.dataDir, chain.demo.chainId);
@@ -94,6 +96,26 @@ describe('a transfer for less than the intent', () => {
       txHash: await chain.pay(3, walletRequest(answer)),
     });
     expect(paid.body).toMatchObject({ status: 'complete' });
+  });
+
+  it('posted before its confirmations, it is refunded once the watcher sees it confirmed', async () => {
+    const cs = await newSession(env.test, slow.priceId);
+    const submitted = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(slow));
+    const intentId = (submitted.body as unknown as SubmitAnswer).paymentIntent.id;
+    const short = await chain.sendTokenFor(intentId, 5, token(), merchant, 2_000_000n);
+    // Too early to tell: the page sees the payment in progress.
+    const posted = await browserCall(browser, 'POST', `/checkout-sessions/${cs}/tx`, { txHash: short });
+    expect(posted.status).toBe(200);
+    await chain.mine(3);
+    const [intent] = await until('the watcher found it short', async () => {
+      const rows = await db().select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+      return rows[0]?.lastPaymentError ? rows : undefined;
+    });
+    expect(intent).toMatchObject({ status: 'requires_action', lastPaymentError: { code: 'underpaid' } });
+    const [refund] = await db().select().from(refunds).where(eq(refunds.paymentIntentId, intentId));
+    expect(refund).toMatchObject({ amount: 2_000_000n, metadata: { refund_to: chain.address(5) } });
+    const session = await env.test('GET', `/checkout-sessions/${cs}`);
+    expect(session.body).toMatchObject({ status: 'open', payment_status: 'unpaid' });
   });
 
   it('answers in Chinese for locale=zh', async () => {

@@ -112,3 +112,6 @@ export async function registerPayment(
   );
   return ctx;
 }
+
+// Refunds: create one (with the intent row locked) and the send job sends it (flows/send-refund.ts).
+export { createRefund, refundableAmount, type NewRefund } from './intents/index.js';

@@ -36,7 +36,8 @@ export type ConfirmedHandler = (
   tx: DbLike,
 ) => Promise<void>;
 export type RejectedHandler = (
-  event: WatchEvent & { reason: RejectReason; detail: string },
+  /** `underpaid`: the short transfer made for this payment, recorded once (it is to be refunded). */
+  event: WatchEvent & { reason: RejectReason; detail: string; underpaid?: ConfirmedPayment },
   tx: DbLike,
 ) => Promise<void>;
 

@@ -94,7 +94,17 @@ export interface ConfirmedPayment {
 export type VerifyResult =
   | { status: 'pending'; txRef: string; confirmations: number; required: number }
   | ConfirmedPayment
-  | { status: 'rejected'; txRef: string; reason: RejectReason; detail: string };
+  | {
+      status: 'rejected';
+      txRef: string;
+      reason: RejectReason;
+      detail: string;
+      /**
+       * Underpaid by a confirmed transfer made for this payment: that transfer, recorded for the
+       * reference (once, like a payment) so it is refunded once; it pays nothing.
+       */
+      underpaid?: ConfirmedPayment;
+    };
 
 export interface VerifyOptions {
   /** Record the accepted transaction inside this transaction (the caller's), not on its own. */
@@ -138,6 +148,14 @@ export interface SignedTransaction {
   nonce: bigint;
 }
 
+/** Where a transaction the server signed and sent stands on the chain. */
+export type SentStatus =
+  | { status: 'confirmed'; confirmations: number; blockNumber: bigint }
+  | { status: 'reverted'; blockNumber: bigint }
+  /** Mined with fewer confirmations than the rail requires, or known to a node but not mined. */
+  | { status: 'pending'; confirmations: number }
+  | { status: 'not_found' };
+
 /** A signed transaction a wallet handed over, read before it is sent. */
 export interface SignedInfo {
   txRef: string;
@@ -146,6 +164,7 @@ export interface SignedInfo {
 }
 
 export interface RefundRequest {
+  /** The refund's id: its transaction carries this reference's tag, as payments carry theirs. */
   reference: string;
   to: string;
   asset: RailAsset;
@@ -174,8 +193,15 @@ export interface Rail {
   inspectSigned(signed: string, reference: string): SignedInfo;
   /** Sends a signed transaction; sending one the chain already knows is fine. Answers its hash. */
   broadcast(signed: string): Promise<{ txRef: string }>;
-  /** Pays money back from the merchant's hot wallet. */
+  /** Pays money back from the merchant's hot wallet (sign, commit the nonce, send) in one call. */
   refund(request: RefundRequest): Promise<{ txRef: string }>;
+  /**
+   * Signs a refund from the hot wallet without sending it; the signer's nonce is taken in `db` (the
+   * caller's transaction, which must also commit the hash and raw bytes before `broadcast`).
+   */
+  signRefund(request: RefundRequest, db: DbLike): Promise<SignedTransaction>;
+  /** Where a transaction the server sent (a refund, a pull) stands: mined, reverted, pending or unknown. */
+  sentStatus(txRef: string): Promise<SentStatus>;
   /** A link to the transaction in the method's explorer, if it has one. */
   explorerUrl(txRef: string): string | null;
   /**
@@ -184,6 +210,16 @@ export interface Rail {
    * prove ownership leave it out (their accounts are never fast-pay payers).
    */
   verifyOwnership?(address: string, message: string, signature: string): Promise<string | null>;
+  /**
+   * Transfers of `asset` to the merchant within the last `lookbackBlocks` blocks whose transaction
+   * names one of `references` (a wallet sent it for that payment): for payments whose hash was never
+   * posted (the page died after the wallet sent). Rails that cannot scan leave it out.
+   */
+  findTransfersFor?(
+    asset: RailAsset,
+    references: readonly string[],
+    lookbackBlocks: number,
+  ): Promise<Array<{ txRef: string; reference: string }>>;
   /** The account that signed a transaction the customer's wallet returned (canonical), or null. */
   signerOf?(signed: string): Promise<string | null>;
   /** The target as the API answers it (its member of the `paymentTarget` union). */

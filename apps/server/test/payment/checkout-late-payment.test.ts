@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, paymentIntents, railTransactions, refunds } from '../../src/db/schema/index.js';
+import { events, invoices, paymentIntents, railTransactions, refunds } from '../../src/db/schema/index.js';
+import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { until } from '../support/until.js';
@@ -12,18 +13,21 @@ import {
   type Catalog,
   type SubmitAnswer,
 } from './pay-support.js';
+import { transfersOnChain } from './refund-support.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
 
 // A late payment to a replaced intent: the buyer's wallet signed a transfer for the submitted total,
 // then the buyer changed the cart (that intent is canceled) and the transfer arrives anyway. The money
-// must not vanish: it is recorded against the canceled intent with a pending refund to its payer, and
-// it never completes the checkout, which only the replacing intent's payment does.
+// must not vanish: it is recorded against the canceled intent with a refund to its payer, which the
+// server sends from its hot wallet exactly once; it never completes the checkout, which only the
+// replacing intent's payment does.
 let env: PaymentTestEnv;
 let chain: TestChain;
 let browser: TestBrowser;
 let merchant: string;
 let cat: Catalog;
 let slow: Catalog;
+let hot: string;
 const db = () => env.server.server.services.database.db;
 const token = () => chain.tusd.contract ?? '';
 
@@ -34,6 +38,10 @@ beforeAll(async () => {
   slow = await seedChainCatalog(env.test, chain, merchant, 3, '4000000');
   browser = new TestBrowser(env.server.url);
   await signIn(browser, newWallet('Alice Example', 'alice@example.com'));
+  // Refunds are paid from the hot wallet: it holds TUSD and gas money.
+  hot = await hotWalletAddress(env.server.server.services.config.dataDir, chain.demo.chainId);
+  await chain.setEth(hot, 10n ** 20n);
+  await chain.sendToken(6, token(), hot, 100_000_000n);
 });
 afterAll(async () => {
   await env?.stop();
@@ -68,6 +76,15 @@ async function session(cs: string) {
   return res.body as { status: string; payment_status: string; invoice_id: string | null };
 }
 
+const refundsSentTo = (to: string) => transfersOnChain(chain, token(), hot, to);
+
+async function settledRefund(intentId: string) {
+  return until('refund sent and settled', async () => {
+    const [row] = await db().select().from(refunds).where(eq(refunds.paymentIntentId, intentId));
+    return row?.status === 'succeeded' || row?.status === 'failed' ? row : undefined;
+  });
+}
+
 async function intent(id: string) {
   const [row] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, id));
   return row;
@@ -98,8 +115,19 @@ describe('a transfer for an intent the buyer replaced', () => {
     });
     const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, first.paymentIntent.id));
     expect(owed).toHaveLength(1);
-    expect(owed[0]).toMatchObject({ status: 'pending', amount: 4_000_000n, currencyId: cat.currencyId });
+    expect(owed[0]).toMatchObject({ amount: 4_000_000n, currencyId: cat.currencyId });
     expect(owed[0]?.metadata).toMatchObject({ tx_hash: hash.toLowerCase(), refund_to: payer });
+    // The refund is sent on chain, once: the payer gets the 4 TUSD back from the hot wallet.
+    const sent = await settledRefund(first.paymentIntent.id);
+    expect(sent).toMatchObject({ status: 'succeeded', network: `eip155:${chain.demo.chainId}` });
+    expect(await refundsSentTo(payer)).toEqual([{ hash: sent.txRef, amount: 4_000_000n }]);
+    const moves = await db().select().from(events).where(eq(events.objectId, sent.id));
+    expect(moves.map((e) => e.type).sort()).toEqual([
+      'refund.created',
+      'refund.succeeded',
+      'refund.updated',
+      'refund.updated',
+    ]);
     const recorded = await db()
       .select()
       .from(railTransactions)
@@ -115,6 +143,7 @@ describe('a transfer for an intent the buyer replaced', () => {
       await db().select().from(refunds).where(eq(refunds.paymentIntentId, first.paymentIntent.id)),
     ).toHaveLength(1);
     expect((await intent(first.paymentIntent.id))?.amountReceived).toBe(4_000_000n);
+    expect(await refundsSentTo(payer)).toHaveLength(1);
     expect(await session(cs)).toMatchObject({ status: 'open', invoice_id: null });
 
     // Paying the new total completes the checkout with an invoice for exactly that payment.
@@ -153,8 +182,13 @@ describe('a transfer for an intent the buyer replaced', () => {
         .where(eq(refunds.paymentIntentId, first.paymentIntent.id));
       return rows.length > 0 ? rows : undefined;
     });
-    expect(owed).toMatchObject({ status: 'pending', amount: 4_000_000n });
+    expect(owed).toMatchObject({ amount: 4_000_000n });
     expect(await chain.tokenBalance(token(), merchant)).toBe(before + 4_000_000n);
+    // Sent once the hot wallet's transaction has its confirmations (3 on this method).
+    await until('refund sent', async () => ((await refundsSentTo(chain.address(3))).length ? 1 : undefined));
+    await chain.mine(3);
+    expect(await settledRefund(first.paymentIntent.id)).toMatchObject({ status: 'succeeded' });
+    expect(await refundsSentTo(chain.address(3))).toHaveLength(1);
     expect(await intent(first.paymentIntent.id)).toMatchObject({
       status: 'canceled',
       amountReceived: 4_000_000n,
@@ -177,8 +211,10 @@ describe('a transfer for an intent the buyer replaced', () => {
     expect(posted.body.error).toMatchObject({ code: 'payment_for_replaced_intent' });
     const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, first.paymentIntent.id));
     expect(owed).toHaveLength(1);
-    expect(owed[0]).toMatchObject({ status: 'pending', amount: 4_000_000n });
+    expect(owed[0]).toMatchObject({ amount: 4_000_000n });
     expect(owed[0]?.metadata).toMatchObject({ refund_to: chain.address(5) });
+    expect(await settledRefund(first.paymentIntent.id)).toMatchObject({ status: 'succeeded' });
+    expect(await refundsSentTo(chain.address(5))).toHaveLength(1);
     const bills = await db().select().from(invoices).where(eq(invoices.checkoutSessionId, cs));
     expect(bills).toHaveLength(1);
     expect(bills[0]).toMatchObject({ paymentIntentId: second.paymentIntent.id, amountPaid: 8_000_000n });

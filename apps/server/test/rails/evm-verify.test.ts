@@ -92,11 +92,21 @@ describe('evm rail: verify', () => {
     });
   });
 
-  it('rejects an underpayment', async () => {
+  it('rejects an underpayment; one made for the payment is recorded for it (to be refunded once)', async () => {
     const hash = await chain.sendTokenFor('pi_under', 1, chain.tusd.contract ?? '', merchant, 24_999_999n);
     const result = await rail.verify(hash, expect6('pi_under', 25_000_000n));
-    expect(result).toMatchObject({ status: 'rejected', reason: 'underpaid' });
-    expect(await records('pi_under')).toHaveLength(0);
+    expect(result).toMatchObject({
+      status: 'rejected',
+      reason: 'underpaid',
+      underpaid: { amount: 24_999_999n, payer: chain.address(1) },
+    });
+    expect(await records('pi_under')).toHaveLength(1);
+    // A short transfer that names no payment is nobody's: rejected, nothing recorded.
+    const plain = await chain.sendToken(1, chain.tusd.contract ?? '', merchant, 24_999_999n);
+    const untagged = await rail.verify(plain, expect6('pi_under_plain', 25_000_000n));
+    expect(untagged).toMatchObject({ status: 'rejected', reason: 'underpaid' });
+    expect(untagged).not.toHaveProperty('underpaid');
+    expect(await records('pi_under_plain')).toHaveLength(0);
   });
 
   it('rejects the wrong token, native coin for a token, and a token for the native coin', async () => {

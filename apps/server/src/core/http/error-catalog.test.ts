@@ -158,6 +158,9 @@ describe('error catalog', () => {
         version: '1.0.0',
         reason: 'r',
         latest: '1.0.0',
+        // Payment integrity placeholders (underpaid).
+        amount: '5 TUSD',
+        received: '3 TUSD',
       });
       expect(error.code, key).toBe(entry.code);
     }

@@ -352,6 +352,12 @@ export const MESSAGES = {
     en: 'The bundle exceeds {limit} bytes',
     zh: '应用包超过 {limit} 字节',
   },
+  // A transfer made for the payment that pays less than its frozen amount (flows/underpaid.ts).
+  underpaid: {
+    code: 'underpaid',
+    en: 'This transfer paid {received} of the {amount} due, so it was not counted; it will be refunded to the account that sent it. Please pay the full amount.',
+    zh: '这笔转账只支付了应付 {amount} 中的 {received}，未计入付款；将退回到付款账户。请支付全额。',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -65,6 +65,8 @@ export const paymentAttempts = pgTable(
     nonce: bigint({ mode: 'bigint' }),
     /** The account the money comes from, when known before the transfer (a pull's payer). */
     payer: text(),
+    /** What the transfer paid, once the chain told (kept when it paid too little: it is refunded). */
+    amount: numeric({ precision: 78, scale: 0, mode: 'bigint' }),
     status: text({ enum: ['in_flight', 'confirmed', 'failed', 'dropped'] })
       .notNull()
       .default('in_flight'),

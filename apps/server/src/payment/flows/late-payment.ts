@@ -20,6 +20,7 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { expectationOf } from './expectation.js';
+import { recordUnderpayment } from './underpaid.js';
 
 /** How many of a session's canceled intents a posted transfer is checked against (newest first). */
 const LATE_CANDIDATES = 3;
@@ -100,7 +101,8 @@ export async function acceptLateTransfer(
       } catch {
         return false;
       }
-      if (result.status === 'rejected') return false;
+      const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
+      if (result.status === 'rejected' && !underpaid) return false;
       await recordAttempt(tx, {
         paymentIntentId: canceled.id,
         rail: rail.kind,
@@ -108,6 +110,9 @@ export async function acceptLateTransfer(
         network: rail.network,
         txRef: hash,
       });
+      // Too little for the canceled intent: claimed by verify, so refunded like any late transfer.
+      if (underpaid) return (await recordUnderpayment(tx, canceled.id, underpaid)) !== null;
+      if (result.status === 'rejected') return false;
       if (result.status === 'pending') {
         await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
         return true;

@@ -27,6 +27,7 @@ import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
 import { expectationOf } from './expectation.js';
 import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
+import { recordUnderpayment, underpaidError } from './underpaid.js';
 
 export { expectationOf };
 
@@ -77,6 +78,18 @@ export async function acceptTransaction(
     } catch (err) {
       throw railProblem(err, 'txHash');
     }
+    if (result.status === 'rejected' && result.underpaid) {
+      // Made for this intent and too little: recorded with what it paid, refunded, never counted.
+      await recordAttempt(tx, {
+        paymentIntentId: intent.id,
+        rail: paying.rail.kind,
+        kind,
+        network: paying.rail.network,
+        txRef: hash,
+      });
+      await recordUnderpayment(tx, intent.id, result.underpaid);
+      return result;
+    }
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;
     const session = await getSession(tx, row.id, row.livemode, true);
     const locked = await getIntent(tx, intent.id, true);
@@ -107,6 +120,7 @@ export async function acceptTransaction(
     return null;
   });
   if (rejected) {
+    if (rejected.underpaid) throw underpaidError(rejected.underpaid, intent.amount);
     if (await acceptLateTransfer(ctx, row, hash, kind)) throw paidReplacedIntent();
     throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
   }

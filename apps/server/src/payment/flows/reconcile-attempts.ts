@@ -17,6 +17,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
+import { recordUnderpayment } from './underpaid.js';
 
 export const RECONCILE_TASK = 'payment:reconcile-attempts';
 /** An attempt younger than this is still in the hands of the request that made it. */
@@ -57,6 +58,10 @@ async function reconcileOne(
       return 'confirmed';
     }
     if (result.status === 'pending') return 'waiting';
+    if (result.underpaid) {
+      await recordUnderpayment(tx, intent.id, result.underpaid);
+      return 'failed';
+    }
     if (result.reason === 'not_found') {
       if (attempt.raw) return mayResend ? 'resend' : 'waiting';
       if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';

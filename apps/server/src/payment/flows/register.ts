@@ -9,6 +9,9 @@ import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
+import { registerRefundJobs } from './send-refund.js';
+import { registerFindUnpostedJob } from './find-unposted.js';
+import { recordUnderpayment } from './underpaid.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
   const [method] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId)).limit(1);
@@ -29,12 +32,19 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
   const onRejected: RejectedHandler = async (event, tx) => {
+    // A short transfer made for this payment: recorded and refunded, the intent asks again (underpaid.ts).
+    if (event.underpaid) {
+      await recordUnderpayment(tx, event.reference, event.underpaid);
+      return;
+    }
     if (await failInvoicePayment(ctx, tx, event.reference, event.txRef, event.reason)) return;
     await failCheckoutPayment(tx, event.reference, event.txRef, event.reason, event.detail);
   };
   rails.onConfirmed(onConfirmed);
   rails.onRejected(onRejected);
   registerReconcileJob(ctx);
+  registerRefundJobs(ctx);
+  registerFindUnpostedJob(ctx);
 
   relay.allow('checkout_session:', (topic) => /^checkout_session:cs_[A-Za-z0-9]{8,64}$/.test(topic));
   relay.allow('customer:', async (topic, request) => {

@@ -86,3 +86,20 @@ export async function attemptsOf(db: DbLike, intentId: string): Promise<AttemptR
     .where(eq(paymentAttempts.paymentIntentId, intentId))
     .orderBy(asc(paymentAttempts.id));
 }
+
+/** Records what a transfer of an attempt paid, and how it ended (an underpaid transfer: failed, 'underpaid'). */
+export async function recordAttemptAmount(
+  db: DbLike,
+  intentId: string,
+  txRef: string,
+  amount: bigint,
+  status: Exclude<AttemptStatus, 'in_flight'>,
+  error: string | null,
+): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ amount, status, error, updatedAt: new Date() })
+    .where(
+      and(eq(paymentAttempts.paymentIntentId, intentId), eq(paymentAttempts.txRef, txRef.toLowerCase())),
+    );
+}

@@ -8,3 +8,14 @@ export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentR
 export { updateIntent } from './repo.js';
 export { canceledIntentsOf } from './repo.js';
 export { refundsOf, refundTransfer, serializeRefund, type RefundRow } from './refunds.js';
+export {
+  REFUND_SEND_TASK,
+  createRefund,
+  enqueueRefundSend,
+  getRefund,
+  refundTo,
+  refundableAmount,
+  refundsInFlight,
+  updateRefund,
+  type NewRefund,
+} from './refunds.js';

@@ -21,7 +21,14 @@ export interface Wanted {
 }
 
 export type MatchResult =
-  { ok: true; transfers: ObservedTransfer[] } | { ok: false; reason: RejectReason; detail: string };
+  | { ok: true; transfers: ObservedTransfer[] }
+  | {
+      ok: false;
+      reason: RejectReason;
+      detail: string;
+      /** Underpaid: the short transfers made for this payment, largest first (they are refunded). */
+      short?: ObservedTransfer[];
+    };
 
 const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
 
@@ -63,7 +70,11 @@ export function matchTransfers(transfers: ObservedTransfer[], wanted: Wanted): M
   const enough = fromPayer.filter((t) => t.value >= wanted.amount);
   if (enough.length === 0) {
     const best = fromPayer.reduce((m, t) => (t.value > m ? t.value : m), 0n);
-    return { ok: false, reason: 'underpaid', detail: `paid ${best}, expected at least ${wanted.amount}` };
+    const detail = `paid ${best}, expected at least ${wanted.amount}`;
+    // Made for this payment (its reference tag, or from its committed payer): the money is owed back.
+    if (!wanted.referenced && !wanted.payer) return { ok: false, reason: 'underpaid', detail };
+    const short = [...fromPayer].sort((a, b) => (b.value > a.value ? 1 : b.value < a.value ? -1 : 0));
+    return { ok: false, reason: 'underpaid', detail, short };
   }
   // A transfer counts only for the payment it was made for: its transaction names the payment (the
   // reference tag), or it comes from the payer committed to the payment.

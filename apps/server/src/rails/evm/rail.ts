@@ -24,6 +24,7 @@ import {
   type Rail,
   type RailAsset,
   type RefundRequest,
+  type SentStatus,
   type SignedInfo,
   type SignedTransaction,
   type VerifyOptions,
@@ -228,21 +229,83 @@ export class EvmRail implements Rail {
   }
 
   async refund(request: RefundRequest): Promise<{ txRef: string }> {
+    const signed = await this.deps.db.transaction((tx) => this.signRefund(request, tx));
+    try {
+      await this.broadcast(signed.raw);
+    } catch (err) {
+      await releaseNonce(this.deps.db, this.network, await this.spender(), signed.nonce);
+      throw err;
+    }
+    this.deps.log.info({ hash: signed.txRef, reference: request.reference }, 'evm: refund submitted');
+    return { txRef: signed.txRef };
+  }
+
+  async signRefund(request: RefundRequest, db: DbLike): Promise<SignedTransaction> {
     const wallet = await this.hotWallet();
+    const signer = wallet.account.address;
     const to = asHex(request.to);
-    const hash = await this.send('refund', () =>
-      request.asset.contract
-        ? wallet.writeContract({
-            address: asHex(request.asset.contract),
-            abi: erc20Abi,
-            functionName: 'transfer',
-            args: [to, request.amount],
-            dataSuffix: referenceTag(request.reference),
-          })
-        : wallet.sendTransaction({ to, value: request.amount, data: referenceTag(request.reference) }),
-    );
-    this.deps.log.info({ hash, reference: request.reference }, 'evm: refund submitted');
-    return { txRef: hash };
+    const pending = await this.client.getTransactionCount({ address: signer, blockTag: 'pending' });
+    const nonce = await allocateNonce(db, this.network, signer, BigInt(pending));
+    const call = request.asset.contract
+      ? {
+          to: asHex(request.asset.contract),
+          value: 0n,
+          data: withReference(
+            encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, request.amount] }),
+            request.reference,
+          ),
+        }
+      : { to, value: request.amount, data: referenceTag(request.reference) };
+    const raw = await this.send('refund', async () => {
+      const prepared = await wallet.prepareTransactionRequest({ ...call, nonce: Number(nonce) });
+      return wallet.signTransaction(prepared);
+    });
+    return { status: 'signed', txRef: keccak256(raw), raw, nonce };
+  }
+
+  async sentStatus(txRef: string): Promise<SentStatus> {
+    const hash = txRef as Hex;
+    const receipt = await this.client.getTransactionReceipt({ hash }).catch(() => null);
+    if (!receipt) {
+      const known = await this.client.getTransaction({ hash }).then(
+        () => true,
+        () => false,
+      );
+      return known ? { status: 'pending', confirmations: 0 } : { status: 'not_found' };
+    }
+    if (receipt.status === 'reverted') return { status: 'reverted', blockNumber: receipt.blockNumber };
+    const head = await this.client.getBlockNumber();
+    const confirmations = Number(head - receipt.blockNumber + 1n);
+    return confirmations >= this.settings.confirmations
+      ? { status: 'confirmed', confirmations, blockNumber: receipt.blockNumber }
+      : { status: 'pending', confirmations };
+  }
+
+  async findTransfersFor(
+    asset: RailAsset,
+    references: readonly string[],
+    lookbackBlocks: number,
+  ): Promise<Array<{ txRef: string; reference: string }>> {
+    // Token transfers only: a native-coin transfer has no log to find it by (it is found when posted).
+    if (!asset.contract || references.length === 0) return [];
+    await this.checkChain();
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    const back = BigInt(lookbackBlocks);
+    const logs = await this.client.getContractEvents({
+      address: asHex(asset.contract),
+      abi: erc20Abi,
+      eventName: 'Transfer',
+      args: { to: asHex(await this.merchant()) },
+      fromBlock: head > back ? head - back : 0n,
+      toBlock: head,
+    });
+    const found: Array<{ txRef: string; reference: string }> = [];
+    for (const hash of new Set(logs.map((l) => l.transactionHash))) {
+      const sent = await this.client.getTransaction({ hash });
+      const reference = references.find((r) => carriesReference(sent.input, r));
+      if (reference) found.push({ txRef: hash.toLowerCase(), reference });
+    }
+    return found;
   }
 
   explorerUrl(txRef: string): string | null {

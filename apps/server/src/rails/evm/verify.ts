@@ -11,7 +11,7 @@ import {
 } from 'viem';
 import type { Logger } from 'pino';
 import { findTransfer, recordTransfer } from '../record.js';
-import type { DbLike, PaymentExpectation, VerifyResult } from '../types.js';
+import type { ConfirmedPayment, DbLike, PaymentExpectation, VerifyResult } from '../types.js';
 import { normalizeTxHash, type EvmPublicClient } from './client.js';
 import { confirmationsOf, matchTransfers, type ObservedTransfer } from './match.js';
 import { carriesReference } from './reference.js';
@@ -77,15 +77,20 @@ export async function verifyTransfer(
     payer: expected.payer,
     referenced,
   });
-  if (!match.ok) return { status: 'rejected', txRef: hash, reason: match.reason, detail: match.detail };
+  if (!match.ok && !match.short) {
+    return { status: 'rejected', txRef: hash, reason: match.reason, detail: match.detail };
+  }
+  const candidates = match.ok ? match.transfers : (match.short ?? []);
 
   const free: ObservedTransfer[] = [];
-  for (const t of match.transfers) {
+  for (const t of candidates) {
     const seen = await findTransfer(db, network, hash, t.index);
     if (!seen || seen.reference === expected.reference) free.push(t);
   }
   if (free.length === 0) return alreadyUsed(hash);
 
+  // An underpaid transfer made for this payment waits for its confirmations too, then is recorded
+  // (so it is refunded once) and answered as `underpaid` with the transfer.
   const confirmations = confirmationsOf(await client.getBlockNumber({ cacheTime: 0 }), receipt.blockNumber);
   if (confirmations < required) return { status: 'pending', txRef: hash, confirmations, required };
   // Reorg safety: the block at that height must still be the one the receipt names.
@@ -109,7 +114,7 @@ export async function verifyTransfer(
       blockHash: receipt.blockHash,
     });
     if (outcome === 'used_elsewhere') continue;
-    return {
+    const payment: ConfirmedPayment = {
       status: 'confirmed',
       txRef: hash,
       network: network,
@@ -123,6 +128,8 @@ export async function verifyTransfer(
       blockHash: receipt.blockHash,
       index: t.index,
     };
+    if (match.ok) return payment;
+    return { status: 'rejected', txRef: hash, reason: 'underpaid', detail: match.detail, underpaid: payment };
   }
   return alreadyUsed(hash);
 }

@@ -123,7 +123,10 @@ export function defineWatcher(jobs: JobQueue, host: WatcherHost): void {
       const reason: RejectReason = result.status === 'rejected' ? result.reason : 'not_found';
       const detail = result.status === 'rejected' ? result.detail : 'not mined in time';
       ctx.log.info({ ...event, reason, detail }, 'evm: payment rejected');
-      for (const handler of host.rejectedHandlers()) await handler({ ...event, reason, detail }, tx);
+      const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
+      for (const handler of host.rejectedHandlers()) {
+        await handler({ ...event, reason, detail, ...(underpaid ? { underpaid } : {}) }, tx);
+      }
     });
     // Crash tests: the payment is committed, the job not yet marked done (it runs again after restart).
     if (confirmed === true) crashPoint('confirm:after-commit');

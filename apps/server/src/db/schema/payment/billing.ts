@@ -135,6 +135,18 @@ export const refunds = pgTable(
     customerId: text(),
     attemptCount: integer().notNull().default(0),
     lastAttemptError: jsonb().$type<{ message: string }>(),
+    /**
+     * The refund's transaction, committed with the signer's nonce and raw bytes before it is sent
+     * (status `processing`): a crash after that re-sends these same bytes, never a second refund.
+     */
+    network: text(),
+    txRef: text(),
+    raw: text(),
+    nonce: bigint({ mode: 'bigint' }),
+    broadcastAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('refunds_list').on(t.livemode, t.createdAt, t.id)],
+  (t) => [
+    index('refunds_list').on(t.livemode, t.createdAt, t.id),
+    index('refunds_in_flight').on(t.status, t.createdAt),
+  ],
 );

@@ -1,0 +1,106 @@
+// Flow: a browser-wallet payment whose hash was never posted. The browser's wallet sends the transfer
+// and the page then posts its hash (/tx); a page that dies in between (closed tab, crash, lost network)
+// leaves money on the merchant's address and an intent still asking for it. At start and every minute
+// this job asks each rail that can scan (Rail.findTransfersFor) for recent transfers to the merchant
+// naming an intent still waiting for payment (its reference tag, put there by the wallet request), and
+// accepts each as if the page had posted it: the same verification against the intent's frozen
+// amount, asset and payer, so it completes the checkout, is watched, or (too little) is refunded.
+import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { ApiError } from '../../core/http/errors.js';
+import { checkoutSessions, paymentIntents } from '../../db/schema/index.js';
+import { assetOf, attemptsOf, type IntentRow } from '../intents/index.js';
+import { getCurrency, getMethod } from '../methods/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import { acceptTransaction } from './pay-checkout.js';
+
+export const FIND_UNPOSTED_TASK = 'payment:find-unposted';
+/** A transfer younger than this may still be posted by its page. */
+const SETTLE_AFTER_MS = 30_000;
+/** How far back intents and blocks are searched (a day of intents; the last 5,000 blocks). */
+const INTENT_WINDOW_MS = 24 * 3600_000;
+const LOOKBACK_BLOCKS = 5_000;
+
+/** The checkout intents waiting for a transfer, grouped by method and currency (one scan each). */
+async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promise<Map<string, IntentRow[]>> {
+  const now = Date.now();
+  const rows = await ctx.db
+    .select({ intent: paymentIntents })
+    .from(paymentIntents)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentIntents.checkoutSessionId))
+    .where(
+      and(
+        inArray(paymentIntents.status, ['requires_action']),
+        isNotNull(paymentIntents.paymentMethodId),
+        eq(checkoutSessions.status, 'open'),
+        eq(checkoutSessions.paymentIntentId, paymentIntents.id),
+        gt(paymentIntents.createdAt, new Date(now - INTENT_WINDOW_MS)),
+        lt(paymentIntents.updatedAt, new Date(now - settleAfterMs)),
+      ),
+    )
+    .limit(500);
+  const groups = new Map<string, IntentRow[]>();
+  for (const { intent } of rows) {
+    const key = `${intent.livemode}/${intent.paymentMethodId}/${intent.currencyId}`;
+    groups.set(key, [...(groups.get(key) ?? []), intent]);
+  }
+  return groups;
+}
+
+/** Finds and accepts unposted transfers; answers how many were accepted. */
+export async function findUnposted(ctx: PaymentContext, settleAfterMs = SETTLE_AFTER_MS): Promise<number> {
+  let accepted = 0;
+  for (const intents of (await waitingIntents(ctx, settleAfterMs)).values()) {
+    const first = intents[0];
+    if (!first?.paymentMethodId) continue;
+    const method = await getMethod(ctx.db, first.paymentMethodId, first.livemode);
+    const currency = await getCurrency(ctx.db, first.currencyId, first.livemode);
+    if (!method || !currency) continue;
+    const rail = ctx.services.rails.forMethod(method);
+    if (!rail.findTransfersFor) continue;
+    const ids = intents.map((i) => i.id);
+    let found: Array<{ txRef: string; reference: string }>;
+    try {
+      found = await rail.findTransfersFor(assetOf(currency), ids, LOOKBACK_BLOCKS);
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      ctx.services.log.warn(
+        { method: method.id, detail },
+        'unposted transfers not searched; next run retries',
+      );
+      continue;
+    }
+    for (const { txRef, reference } of found) {
+      const intent = intents.find((i) => i.id === reference);
+      if (!intent?.checkoutSessionId) continue;
+      // Already presented for this intent (posted, or found and refused as underpaid): not again.
+      const tried = await attemptsOf(ctx.db, intent.id);
+      if (tried.some((a) => a.txRef === txRef.toLowerCase())) continue;
+      const [session] = await ctx.db
+        .select()
+        .from(checkoutSessions)
+        .where(eq(checkoutSessions.id, intent.checkoutSessionId));
+      if (!session) continue;
+      try {
+        await acceptTransaction(ctx, session, txRef, 'wallet');
+        accepted += 1;
+      } catch (err) {
+        // Refused as a post would be (underpaid: recorded and refunded; another payment's): logged.
+        const detail = err instanceof ApiError ? err.code : err instanceof Error ? err.message : String(err);
+        ctx.services.log.info({ txRef, reference, detail }, 'unposted transfer not accepted');
+      }
+    }
+  }
+  return accepted;
+}
+
+export function registerFindUnpostedJob(ctx: PaymentContext): void {
+  const { jobs } = ctx.services;
+  const payload = z.object({ settleAfterMs: z.number().int().min(0).optional() }).passthrough();
+  jobs.define(FIND_UNPOSTED_TASK, payload, async ({ settleAfterMs }, { log }) => {
+    const accepted = await findUnposted(ctx, settleAfterMs);
+    if (accepted > 0) log.info({ accepted }, 'unposted transfers accepted');
+  });
+  jobs.schedule('* * * * *', FIND_UNPOSTED_TASK);
+  jobs.atStart(FIND_UNPOSTED_TASK, { settleAfterMs: 0 });
+}

@@ -93,7 +93,7 @@ export async function recordUsage(
   livemode: boolean,
   input: UsageRecordCreate,
 ): Promise<UsageRecord> {
-  const missing = () => ApiError.badRequest('resource_missing', `No such subscription item: '${itemId}'`);
+  const missing = () => ApiError.notFound(`No such subscription item: '${itemId.slice(0, 100)}'`);
   const [peek] = await ctx.db
     .select()
     .from(subscriptionItems)

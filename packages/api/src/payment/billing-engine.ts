@@ -146,7 +146,10 @@ const itemsText = z
 export const upcomingInvoiceQuery = z.looseObject({
   livemode: z.enum(['true', 'false', '1', '0']).optional(),
   items: itemsText.optional(),
-  quantity: z.string().regex(/^\d{1,7}$/, 'must be a whole number').optional(),
+  quantity: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .optional(),
   proration_behavior: prorationBehavior.optional(),
   proration_date: timestamp.optional(),
 });

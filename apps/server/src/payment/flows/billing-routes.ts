@@ -42,13 +42,20 @@ import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
 
 /** What a signed-in customer may change of their own subscription: its plan, not its billing terms. */
-const CUSTOMER_FIELDS = new Set(['items', 'quantity', 'proration_behavior', 'proration_date', 'cancel_at_period_end']);
+const CUSTOMER_FIELDS = new Set([
+  'items',
+  'quantity',
+  'proration_behavior',
+  'proration_date',
+  'cancel_at_period_end',
+]);
 
 function customerMayChange(body: SubscriptionUpdate): void {
   const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
   if (other) throw ApiError.forbidden(`Only the merchant changes ${other}`);
   // Without proration an upgrade would apply unpaid: only the merchant may skip it.
-  if (body.proration_behavior === 'none') throw ApiError.forbidden('Only the merchant changes a plan without proration');
+  if (body.proration_behavior === 'none')
+    throw ApiError.forbidden('Only the merchant changes a plan without proration');
 }
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });

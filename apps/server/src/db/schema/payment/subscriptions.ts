@@ -1,5 +1,15 @@
 import { SUBSCRIPTION_STATUSES } from '@payshelf/api';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
 const at = () => timestamp({ withTimezone: true });

@@ -210,7 +210,11 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
   const currency = await getCurrency(tx, currencyId, sub.livemode);
   const method = methodId ? await getMethod(tx, methodId, sub.livemode) : null;
   if (!method?.active) {
-    throw ApiError.badRequest('resource_missing', `No such payment method: '${methodId ?? ''}'`, 'payment_method_id');
+    throw ApiError.badRequest(
+      'resource_missing',
+      `No such payment method: '${methodId ?? ''}'`,
+      'payment_method_id',
+    );
   }
   if (!currency?.active || currency.paymentMethodId !== method.id) {
     throw ApiError.badRequest(

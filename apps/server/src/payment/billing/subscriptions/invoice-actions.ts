@@ -43,7 +43,11 @@ export async function invoiceAction(
     if (action === 'void') {
       // Nothing is owed any more: the credit the invoice took goes back to the customer's balance,
       // and a plan change waiting for it is dropped.
-      const owner = { livemode: invoice.livemode, customerId: invoice.customerId, currencyId: invoice.currencyId };
+      const owner = {
+        livemode: invoice.livemode,
+        customerId: invoice.customerId,
+        currencyId: invoice.currencyId,
+      };
       await unapplyFromInvoice(tx, owner, id);
       if (sub) await dropPendingUpdate(ctx, tx, sub, id);
     }

@@ -120,7 +120,11 @@ export async function finishInvoice(
       createdAt: sql`clock_timestamp()`,
     });
   }
-  const owner = { livemode: invoice.livemode, customerId: invoice.customerId, currencyId: invoice.currencyId };
+  const owner = {
+    livemode: invoice.livemode,
+    customerId: invoice.customerId,
+    currencyId: invoice.currencyId,
+  };
   const applied = await applyToInvoice(tx, owner, invoice.id, invoice.total);
   const due = applied.amountDue;
   const collection = sub ?? (await subscriptionTerms(tx, invoice.subscriptionId));

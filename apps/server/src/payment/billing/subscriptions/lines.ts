@@ -72,7 +72,10 @@ export async function currentItems(ctx: Pick<PaymentContext, 'db'>, tx: DbLike, 
 function meteredAmount(price: PriceRow, usage: number, currencyId: string): bigint {
   if (usage <= 0) return 0n;
   const rule = toRulePrice(price);
-  const licensed = { ...rule, recurring: rule.recurring ? { ...rule.recurring, usage_type: 'licensed' } : null };
+  const licensed = {
+    ...rule,
+    recurring: rule.recurring ? { ...rule.recurring, usage_type: 'licensed' } : null,
+  };
   return lineTotal({ price: licensed as typeof rule, quantity: usage }, currencyId);
 }
 

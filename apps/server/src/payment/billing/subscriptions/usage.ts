@@ -104,7 +104,8 @@ export async function recordUsage(
     if (!sub || sub.livemode !== livemode) throw missing();
     const [price] = await getPrices(tx, [peek.priceId], livemode);
     if (price?.recurringUsageType !== 'metered') throw bad('usage is recorded on metered prices only');
-    if (!renews(sub.status)) throw ApiError.of('subscription_state', { status: sub.status, action: 'billed for usage' });
+    if (!renews(sub.status))
+      throw ApiError.of('subscription_state', { status: sub.status, action: 'billed for usage' });
     const at = input.timestamp ? new Date(input.timestamp) : await billingNow(tx, sub.testClockId);
     if (at < sub.currentPeriodStart || at >= sub.currentPeriodEnd) {
       throw bad('the timestamp must fall inside the current period', 'timestamp');

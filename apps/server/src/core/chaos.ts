@@ -21,7 +21,9 @@ export type CrashPoint =
   | 'pull:after-commit-before-send'
   | 'pull:after-send'
   | 'confirm:before-commit'
-  | 'confirm:after-commit';
+  | 'confirm:after-commit'
+  /** A renewal committed its invoice and new period; its collection has not started. */
+  | 'renew:after-commit-before-collect';
 
 export function crashPoint(point: CrashPoint): void {
   if (armed.size === 0 || !armed.has(point)) return;

@@ -23,7 +23,9 @@ export type CrashPoint =
   | 'confirm:before-commit'
   | 'confirm:after-commit'
   | 'refund:after-commit-before-broadcast'
-  | 'refund:after-broadcast';
+  | 'refund:after-broadcast'
+  /** A renewal committed its invoice and new period; its collection has not started. */
+  | 'renew:after-commit-before-collect';
 
 export function crashPoint(point: CrashPoint): void {
   if (armed.size === 0 || !armed.has(point)) return;

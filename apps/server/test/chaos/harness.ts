@@ -46,6 +46,8 @@ export const CRASH_POINTS: Record<PayCrashPoint, PayPath[]> = {
   'pull:after-send': ['fast'],
   'confirm:before-commit': ['tx', 'fast', 'connect'],
   'confirm:after-commit': ['tx', 'fast', 'connect'],
+  // No checkout passes it: the renewal crash test (payment/billing-renewal-crash.test.ts) does.
+  'renew:after-commit-before-collect': [],
 };
 
 /** The crash points some source file of the server calls (`crashPoint('<name>')`), in CRASH_POINTS order. */

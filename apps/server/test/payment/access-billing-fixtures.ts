@@ -84,6 +84,27 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
       path: `/invoices/${await openInvoice()}/mark-uncollectible`,
       body: {},
     }),
+    'GET /subscriptions/{id}/upcoming-invoice': async () => ({
+      path: `/subscriptions/${await sub()}/upcoming-invoice`,
+    }),
+    'POST /subscription-items/{id}/usage-records': async () => {
+      const product = id(ok(await w.test('POST', '/products', { body: { name: 'Metered' } }), 'product'));
+      const body = {
+        product_id: product,
+        currency_id: w.cat.currencyId,
+        unit_amount: '10',
+        recurring: { interval: 'month', usage_type: 'metered' },
+      };
+      const price = id(ok(await w.test('POST', '/prices', { body }), 'price'));
+      const created = ok(
+        await w.test('POST', '/subscriptions', {
+          body: { ...(await createBody()), items: [{ price_id: price, quantity: 1 }] },
+        }),
+        'subscription',
+      );
+      const [item] = created.items as Array<{ id: string }>;
+      return { path: `/subscription-items/${item?.id ?? ''}/usage-records`, body: { quantity: 3 } };
+    },
     'POST /test-clocks': async () => ({
       path: '/test-clocks',
       body: { frozen_time: '2027-01-01T00:00:00.000Z' },

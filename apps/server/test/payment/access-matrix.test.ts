@@ -69,6 +69,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       'POST /subscriptions/{id}/resume',
       'POST /subscriptions/{id}/recover',
       'POST /invoices/{id}/pay',
+      // Changing the plan and previewing it: the customer's own subscriptions only.
+      'POST /subscriptions/{id}',
+      'GET /subscriptions/{id}/upcoming-invoice',
     ].map((route) => [route, notTheirs]),
   ),
 };

@@ -2,6 +2,7 @@
 // resume, recover and pause, invoice actions, and test clocks (test mode only).
 import { z } from 'zod';
 import { storableText } from '../bounds.js';
+import { amountString, signedAmountString } from '../common.js';
 import { metadata, objectId, timestamp } from './common.js';
 
 /** The relay topic of one subscription (its owner and the merchant may listen). */
@@ -53,13 +54,34 @@ export const subscriptionCreate = z
   });
 export type SubscriptionCreate = z.infer<typeof subscriptionCreate>;
 
+/** How a plan change is billed now (Stripe's proration_behavior). */
+export const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'] as const;
+export const prorationBehavior = z.enum(PRORATION_BEHAVIORS);
+export type ProrationBehavior = z.infer<typeof prorationBehavior>;
+
+const subscriptionItemInput = z.object({
+  price_id: objectId('price'),
+  quantity: z.number().int().min(1).max(1_000_000).default(1),
+});
+
 /**
- * `POST /subscriptions/{id}`: quantity (of a one-item subscription), collection method, payer,
- * cancel_at_period_end. Changing items or prices (with proration) is not accepted here yet.
+ * `POST /subscriptions/{id}`. A plan change: `items` (the whole new list of prices and quantities, an
+ * upgrade or downgrade) or `quantity` (of a one-item subscription), billed now by
+ * `proration_behavior` (default create_prorations) as of `proration_date` (default now, inside the
+ * current period): an amount due becomes a `subscription_update` invoice that must be paid before the
+ * change applies (`pending_update`); a credit goes to the customer's balance. `currency_id` (with
+ * `payment_method_id` when the currency belongs to another method) changes the currency of future
+ * invoices only. A signed-in customer may change only the plan of their own subscription (items,
+ * quantity, proration_date, cancel_at_period_end, proration_behavior other than none).
  */
 export const subscriptionUpdate = z
   .object({
+    items: z.array(subscriptionItemInput).min(1).max(20).optional(),
     quantity: z.number().int().min(1).max(1_000_000).optional(),
+    proration_behavior: prorationBehavior.optional(),
+    proration_date: timestamp.optional(),
+    currency_id: objectId('pc').optional(),
+    payment_method_id: objectId('pm').optional(),
     collection_method: collectionMethod.optional(),
     payer: evmAddress.optional(),
     days_until_due: z.number().int().min(0).max(365).optional(),
@@ -67,7 +89,11 @@ export const subscriptionUpdate = z
     description: storableText(500).optional(),
     metadata: metadata.optional(),
   })
-  .strict();
+  .strict()
+  .refine((b) => b.items === undefined || b.quantity === undefined, {
+    message: 'send items or quantity, not both',
+    path: ['quantity'],
+  });
 export type SubscriptionUpdate = z.infer<typeof subscriptionUpdate>;
 
 /** `POST /subscriptions/{id}/cancel`: now, or at the period end (a trial always cancels now). */
@@ -103,3 +129,107 @@ export const testClockCreate = z
 export const testClockAdvance = z.object({ frozen_time: timestamp }).strict();
 
 export const testClockList = z.object({ object: z.literal('list'), data: z.array(testClock) });
+
+const itemsText = z
+  .string()
+  .max(2000)
+  .regex(
+    /^price_[A-Za-z0-9]+:\d{1,7}(,price_[A-Za-z0-9]+:\d{1,7}){0,19}$/,
+    'must be price_id:quantity pairs separated by commas',
+  );
+
+/**
+ * `GET /subscriptions/{id}/upcoming-invoice`: the next renewal invoice, and with a proposed change
+ * (`items` as `price_id:quantity,…`, or `quantity` of a one-item subscription) what that change bills
+ * now. Send the answer's `proration.proration_date` with the update to be billed exactly the preview.
+ */
+export const upcomingInvoiceQuery = z.looseObject({
+  livemode: z.enum(['true', 'false', '1', '0']).optional(),
+  items: itemsText.optional(),
+  quantity: z
+    .string()
+    .regex(/^\d{1,7}$/, 'must be a whole number')
+    .optional(),
+  proration_behavior: prorationBehavior.optional(),
+  proration_date: timestamp.optional(),
+});
+export type UpcomingInvoiceQuery = z.infer<typeof upcomingInvoiceQuery>;
+
+export const upcomingInvoiceLine = z.object({
+  price_id: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Negative for the credit of unused time. */
+  amount: signedAmountString,
+  period_start: timestamp,
+  period_end: timestamp,
+  proration: z.boolean(),
+  /** Metered lines: the usage of the period that ends (so far, in a preview). */
+  metered: z.boolean(),
+});
+export type UpcomingInvoiceLine = z.infer<typeof upcomingInvoiceLine>;
+
+/** How an invoice total meets the customer's credit balance (a positive total takes from it). */
+const balanceApplication = {
+  starting_balance: amountString,
+  applied_balance: amountString,
+  /** What is left to collect after the balance. */
+  amount_due: amountString,
+  ending_balance: amountString,
+};
+
+export const upcomingInvoice = z.object({
+  object: z.literal('upcoming_invoice'),
+  subscription_id: z.string(),
+  customer_id: z.string(),
+  currency_id: z.string(),
+  billing_reason: z.literal('subscription_cycle'),
+  /** The period the renewal bills (licensed items in advance; metered lines bill the ending one). */
+  period_start: timestamp,
+  period_end: timestamp,
+  /** When the renewal invoice is made (the current period's end). */
+  next_payment_attempt: timestamp,
+  lines: z.array(upcomingInvoiceLine),
+  subtotal: signedAmountString,
+  total: signedAmountString,
+  ...balanceApplication,
+  /** The previewed change's immediate effect; null without a proposed change. */
+  proration: z
+    .object({
+      proration_date: timestamp,
+      proration_behavior: prorationBehavior,
+      lines: z.array(upcomingInvoiceLine),
+      /** Sum of the lines: positive is owed by the customer, negative is credited. */
+      net: signedAmountString,
+      /** The `subscription_update` invoice made now, or null. */
+      invoice: z.object({ total: signedAmountString, ...balanceApplication }).nullable(),
+      /** Added to the customer's balance now. */
+      credit: amountString,
+      /** Whether the change waits for that invoice to be paid. */
+      pending: z.boolean(),
+    })
+    .nullable(),
+});
+export type UpcomingInvoice = z.infer<typeof upcomingInvoice>;
+
+/** `POST /subscription-items/{id}/usage-records` (Stripe's usage records of a metered item). */
+export const usageRecordCreate = z
+  .object({
+    quantity: z.number().int().min(0).max(1_000_000_000_000),
+    /** Default now (the subscription's test clock time); must lie in the current period. */
+    timestamp: timestamp.optional(),
+    action: z.enum(['increment', 'set']).default('increment'),
+  })
+  .strict();
+export type UsageRecordCreate = z.infer<typeof usageRecordCreate>;
+
+export const usageRecord = z.object({
+  id: z.string(),
+  object: z.literal('usage_record'),
+  livemode: z.boolean(),
+  subscription_item: z.string(),
+  quantity: z.number().int(),
+  action: z.enum(['increment', 'set']),
+  timestamp,
+});
+export type UsageRecord = z.infer<typeof usageRecord>;

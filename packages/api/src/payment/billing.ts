@@ -1,7 +1,7 @@
 // Invoices and subscriptions as the API shows them: the merchant API (secret key or signed-in admin) and
 // the customer portal (the signed-in customer sees only their own) read the same shapes.
 import { z } from 'zod';
-import { amountString, pageQuery } from '../common.js';
+import { amountString, pageQuery, signedAmountString } from '../common.js';
 import { price } from './catalog.js';
 import { browserQuery, listQuery, metadata, timestamp } from './common.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
@@ -38,7 +38,8 @@ export const invoiceLine = z.object({
   price_id: z.string().nullable(),
   description: z.string().nullable(),
   quantity: z.number().int(),
-  amount: amountString,
+  /** Negative for a proration's credit of unused time. */
+  amount: signedAmountString,
   period_start: timestamp.nullable(),
   period_end: timestamp.nullable(),
   proration: z.boolean(),
@@ -60,8 +61,12 @@ export const invoice = z.object({
   payment_method_id: z.string().nullable(),
   payment_intent_id: z.string().nullable(),
   checkout_session_id: z.string().nullable(),
-  subtotal: amountString,
-  total: amountString,
+  /** Negative only for a plan change's credit invoice (always_invoice of a downgrade). */
+  subtotal: signedAmountString,
+  total: signedAmountString,
+  /** The customer's credit balance before this invoice, and what it took of it (amount_due = total - applied). */
+  starting_balance: amountString.optional(),
+  applied_balance: amountString.optional(),
   amount_due: amountString,
   amount_paid: amountString,
   amount_remaining: amountString,
@@ -157,6 +162,15 @@ export const subscription = z.object({
     })
     .nullable(),
   test_clock_id: z.string().nullable(),
+  /** A plan change waiting for its `subscription_update` invoice to be paid. */
+  pending_update: z
+    .object({
+      items: z.array(z.object({ price_id: z.string(), quantity: z.number().int() })),
+      invoice_id: z.string(),
+      proration_date: timestamp,
+    })
+    .nullable()
+    .optional(),
   metadata,
   created_at: timestamp,
   updated_at: timestamp,

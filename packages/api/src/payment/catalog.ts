@@ -82,6 +82,8 @@ export const priceRecurring = z.object({
   interval_count: z.number().int().min(1).max(1000).default(1),
   usage_type: usageType.default('licensed'),
   meter_id: z.string().max(100).nullable().optional(),
+  /** Metered prices: a period's usage is the sum of its records, or the last one recorded. */
+  aggregate_usage: z.enum(['sum', 'last_during_period']).nullable().optional(),
 });
 export type PriceRecurring = z.infer<typeof priceRecurring>;
 

@@ -9,6 +9,13 @@ import {
   subscriptionDetail,
   subscriptionListQuery,
 } from '../payment/billing.js';
+import {
+  subscriptionUpdate,
+  upcomingInvoice,
+  upcomingInvoiceQuery,
+  usageRecord,
+  usageRecordCreate,
+} from '../payment/billing-engine.js';
 import { listOf } from '../payment/common.js';
 import { route } from './define.js';
 
@@ -50,5 +57,38 @@ export const billingRoutes = {
     summary: 'List subscriptions, newest first (customer_id, status; the customer: only their own)',
     query: subscriptionListQuery,
     response: listOf(subscription),
+  }),
+  // Plan changes (billing/subscriptions/plan-change.ts): a customer route, the signed-in customer
+  // changing only their own subscription's plan.
+  subscriptionUpdate: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'POST',
+    path: '/subscriptions/:id',
+    summary:
+      'Update a subscription: change items or quantity with proration (pending until its invoice is paid), collection method, currency of future invoices, payer',
+    query: modeQuery,
+    body: subscriptionUpdate,
+    response: subscription,
+  }),
+  upcomingInvoice: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions/:id/upcoming-invoice',
+    summary:
+      'Preview the next renewal invoice, and with proposed items or quantity the proration it bills now (balance applied)',
+    query: upcomingInvoiceQuery,
+    response: upcomingInvoice,
+  }),
+  usageRecordCreate: route({
+    access: 'merchant',
+    tag: 'Subscriptions',
+    method: 'POST',
+    path: '/subscription-items/:id/usage-records',
+    summary: 'Record usage of a metered subscription item (increment or set), billed at the next renewal',
+    query: modeQuery,
+    body: usageRecordCreate,
+    response: usageRecord,
   }),
 };

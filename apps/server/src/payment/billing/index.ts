@@ -29,3 +29,6 @@ export {
 } from './subscriptions/actions.js';
 export { createSubscription } from './subscriptions/create.js';
 export { invoiceAction } from './subscriptions/invoice-actions.js';
+// Plan changes, their preview and metered usage.
+export { upcomingInvoiceOf } from './subscriptions/upcoming.js';
+export { recordUsage } from './subscriptions/usage.js';

@@ -96,6 +96,8 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
     recurringIntervalCount: input.recurring?.interval_count ?? null,
     recurringUsageType: input.recurring?.usage_type ?? null,
     recurringMeterId: input.recurring?.meter_id ?? null,
+    recurringAggregateUsage:
+      input.recurring?.usage_type === 'metered' ? (input.recurring.aggregate_usage ?? 'sum') : null,
     upsellsToId: input.upsell?.upsells_to_id ?? null,
     quantityAvailable: input.quantity_available ?? 0,
     quantityLimitPerCheckout: input.quantity_limit_per_checkout ?? 0,

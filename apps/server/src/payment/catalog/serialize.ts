@@ -44,6 +44,7 @@ export function serializePrice(row: PriceRow, product?: ProductRow | null): Pric
           interval_count: row.recurringIntervalCount ?? 1,
           usage_type: row.recurringUsageType ?? 'licensed',
           meter_id: row.recurringMeterId,
+          ...(row.recurringAggregateUsage ? { aggregate_usage: row.recurringAggregateUsage } : {}),
         }
       : null,
     upsell: row.upsellsToId ? { upsells_to_id: row.upsellsToId } : null,

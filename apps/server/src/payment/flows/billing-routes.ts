@@ -1,7 +1,9 @@
 // The billing engine's API: subscriptions (create, update, cancel, resume, recover, pause, unpause),
-// invoice actions (pay, void, mark uncollectible) and test clocks. Creating and changing is for secret
-// keys and owners/admins; cancel, resume, recover and pay are `customer` routes: a signed-in customer
-// may call them on their own subscriptions and invoices only (anyone else's answers as missing).
+// the upcoming invoice, usage records, invoice actions (pay, void, mark uncollectible) and test clocks.
+// Creating, pausing and invoice actions are for secret keys and owners/admins; update (a customer:
+// only the plan), the upcoming invoice, cancel, resume, recover and pay are `customer` routes: a
+// signed-in customer may call them on their own subscriptions and invoices only (anyone else's
+// answers as missing).
 import {
   type SubscriptionRow,
   billingNow,
@@ -18,23 +20,43 @@ import {
   subscriptionObjects,
   unpauseSubscription,
   updateSubscription,
+  upcomingInvoiceOf,
+  recordUsage,
 } from '../billing/index.js';
 import {
+  billingRoutes,
   emptyBody,
   invoice as invoiceSchema,
   invoicePay,
   subscription as subscriptionSchema,
   subscriptionCancel,
   subscriptionCreate,
-  subscriptionUpdate,
+  type SubscriptionUpdate,
 } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
-import { defineRoute } from '../shared/route.js';
+import { defineRoute, serve } from '../shared/route.js';
 import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
+
+/** What a signed-in customer may change of their own subscription: its plan, not its billing terms. */
+const CUSTOMER_FIELDS = new Set([
+  'items',
+  'quantity',
+  'proration_behavior',
+  'proration_date',
+  'cancel_at_period_end',
+]);
+
+function customerMayChange(body: SubscriptionUpdate): void {
+  const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
+  if (other) throw ApiError.forbidden(`Only the merchant changes ${other}`);
+  // Without proration an upgrade would apply unpaid: only the merchant may skip it.
+  if (body.proration_behavior === 'none')
+    throw ApiError.forbidden('Only the merchant changes a plan without proration');
+}
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
 /** A first or recovery invoice is collected before the answer, waiting this long for the pull to be mined. */
@@ -75,16 +97,24 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     },
   });
 
-  defineRoute(app, ctx, {
-    ...sub,
-    method: 'POST',
-    url: '/subscriptions/:id',
-    auth: 'merchant',
-    summary: 'Update quantity, collection method, payer, days until due or cancel_at_period_end',
-    body: subscriptionUpdate,
-    handler: async ({ caller, params, body }) =>
-      answer(await updateSubscription(ctx, params.id ?? '', caller.livemode, body)),
+  serve(app, ctx, billingRoutes.subscriptionUpdate, async ({ caller, params, body }) => {
+    const row = await own(caller, params.id);
+    if (caller.kind === 'customer') customerMayChange(body);
+    const { subscription, invoice } = await updateSubscription(ctx, row.id, caller.livemode, body);
+    // A plan change's invoice is due now: pulled at once (charge_automatically) or sent.
+    if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
+      await collectNow(invoice.id, subscription.testClockId);
+    } else if (invoice?.status === 'open') await notifyInvoiceDue(ctx, invoice);
+    return answer(subscription);
   });
+
+  serve(app, ctx, billingRoutes.upcomingInvoice, async ({ caller, params, query }) =>
+    upcomingInvoiceOf(ctx, await own(caller, params.id), query),
+  );
+
+  serve(app, ctx, billingRoutes.usageRecordCreate, async ({ caller, params, body }) =>
+    recordUsage(ctx, params.id, caller.livemode, body),
+  );
 
   defineRoute(app, ctx, {
     ...sub,

@@ -14,6 +14,7 @@ import {
 } from '../billing/index.js';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { crashPoint } from '../../core/chaos.js';
 import { invoices, subscriptions } from '../../db/schema/index.js';
 import { notify } from '../../platform/notifications/index.js';
 import { getCustomer } from '../customers/index.js';
@@ -148,6 +149,7 @@ export async function runWork(
   switch (work.kind) {
     case 'renew': {
       const outcome = await renewSubscription(ctx, work.id, now);
+      crashPoint('renew:after-commit-before-collect');
       if (outcome.kind !== 'renewed' || outcome.invoice?.status !== 'open') return;
       if (outcome.subscription.collectionMethod === 'send_invoice')
         await notifyInvoiceDue(ctx, outcome.invoice);

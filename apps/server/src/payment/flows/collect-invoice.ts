@@ -26,6 +26,7 @@ import {
   type IntentRow,
   type PayingWith,
 } from '../intents/index.js';
+import { crashPoint } from '../../core/chaos.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
@@ -182,6 +183,7 @@ export async function collectInvoice(
 ): Promise<CollectOutcome> {
   const step = await prepare(ctx, invoiceId, opts);
   if (step.kind === 'done') return step.outcome;
+  crashPoint('pull:after-commit-before-send');
   try {
     await step.paying.rail.broadcast(step.attempt.raw ?? '');
     await markBroadcast(ctx.db, step.attempt.id);

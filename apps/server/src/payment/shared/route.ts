@@ -81,10 +81,15 @@ async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyR
   return { ...base, kind: 'browser', did: user?.did ?? null };
 }
 
-/** The answer of one call: merchant writes are idempotent and clear the catalog cache around them. */
+/**
+ * The answer of one call: merchant writes, and a secret key's writes on customer routes (cancel,
+ * update, pay… called from a server), are idempotent (Idempotency-Key) and clear the catalog cache
+ * around them.
+ */
 function sender(ctx: PaymentContext, entry: AnyRoute, options: ServeOptions) {
   return (request: FastifyRequest, reply: FastifyReply, caller: Caller, run: () => Promise<unknown>) => {
-    if (entry.access === 'merchant' && entry.method !== 'GET') {
+    const keyWrite = entry.access === 'merchant' || (entry.access === 'customer' && caller.kind === 'key');
+    if (keyWrite && entry.method !== 'GET') {
       return ctx.catalog.writing(() =>
         runIdempotent(ctx.db, request, reply, caller, run, options.storedAnswer),
       );

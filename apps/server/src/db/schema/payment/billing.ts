@@ -49,6 +49,14 @@ export const invoices = pgTable(
     startingTokenBalance: amount()
       .notNull()
       .default(sql`0`),
+    /** The customer's credit balance in the invoice's currency before this invoice took from it. */
+    startingBalance: amount()
+      .notNull()
+      .default(sql`0`),
+    /** Taken from the customer's credit balance to pay this invoice (amount_due = total - this). */
+    appliedBalance: amount()
+      .notNull()
+      .default(sql`0`),
     periodStart: timestamp({ withTimezone: true }),
     periodEnd: timestamp({ withTimezone: true }),
     dueDate: timestamp({ withTimezone: true }),

@@ -44,6 +44,8 @@ export const prices = pgTable(
     recurringIntervalCount: integer(),
     recurringUsageType: text({ enum: ['licensed', 'metered'] }),
     recurringMeterId: text(),
+    /** Metered prices: how a period's usage records add up (sum; last_during_period: the last one). */
+    recurringAggregateUsage: text({ enum: ['sum', 'last_during_period'] }),
     upsellsToId: text(),
     /** 0 means unlimited stock / no per-checkout limit. */
     quantityAvailable: integer().notNull().default(0),

@@ -1,5 +1,15 @@
 import { SUBSCRIPTION_STATUSES } from '@payshelf/api';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
 const at = () => timestamp({ withTimezone: true });
@@ -9,6 +19,16 @@ export interface CancelationDetails {
   reason: 'cancellation_requested' | 'payment_disputed' | 'payment_failed' | 'stake_revoked';
   feedback: string | null;
   comment: string | null;
+}
+
+/**
+ * A plan change waiting for its `subscription_update` invoice to be paid (Stripe's pending_update):
+ * the items the subscription takes once `invoice_id` is paid; dropped when that invoice is voided.
+ */
+export interface PendingUpdate {
+  items: Array<{ price_id: string; quantity: number }>;
+  invoice_id: string;
+  proration_date: string;
 }
 
 /**
@@ -54,6 +74,8 @@ export const subscriptions = pgTable(
     pastDueAt: at(),
     /** Test mode: the test clock whose time this subscription lives in (billing/clocks). */
     testClockId: text(),
+    /** A plan change that applies once its invoice is paid (null when none waits). */
+    pendingUpdate: jsonb().$type<PendingUpdate>(),
   },
   (t) => [
     index('subscriptions_list').on(t.livemode, t.createdAt, t.id),
@@ -80,4 +102,25 @@ export const subscriptionItems = pgTable(
     quantity: integer().notNull().default(1),
   },
   (t) => [uniqueIndex('subscription_items_price').on(t.subscriptionId, t.priceId)],
+);
+
+/**
+ * Usage of a metered subscription item (Stripe's usage records): `increment` adds to the period's
+ * total, `set` replaces it from that moment. The renewal invoice bills the usage recorded within the
+ * period that ended, by the price's aggregate_usage (sum, or the last value). A record sent twice with
+ * the same idempotency key is kept once (the API's idempotency).
+ */
+export const usageRecords = pgTable(
+  'usage_records',
+  {
+    ...objectColumns(),
+    /** No foreign key: an item removed by a plan change keeps its past usage. */
+    subscriptionItemId: text().notNull(),
+    subscriptionId: text().notNull(),
+    quantity: bigint({ mode: 'bigint' }).notNull(),
+    action: text({ enum: ['increment', 'set'] }).notNull(),
+    /** The moment the usage happened (the test clock's time by default). */
+    timestamp: at().notNull(),
+  },
+  (t) => [index('usage_records_item').on(t.subscriptionItemId, t.timestamp)],
 );

@@ -3,9 +3,8 @@
 // field updates. Each runs under the subscription's row lock and goes through the machine.
 import type { SubscriptionCancel, SubscriptionUpdate } from '@payshelf/api';
 import { addInterval } from '@payshelf/money';
-import { eq } from 'drizzle-orm';
 import { ApiError } from '../../../core/http/errors.js';
-import { subscriptionItems } from '../../../db/schema/index.js';
+import { getCurrency, getMethod } from '../../methods/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
 import { noSuch } from '../access.js';
@@ -13,7 +12,9 @@ import { billingNow } from '../clocks/repo.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
 import { createPeriodInvoice } from './invoicing.js';
 import { announceInvoice, changeSubscription, lockSubscription, type SubscriptionSet } from './lifecycle.js';
+import { priceItems } from './lines.js';
 import { canApply, type LifecycleEvent } from './machine.js';
+import { applyPlanChange } from './plan-change.js';
 
 type Ctx = Pick<PaymentContext, 'db' | 'services'>;
 
@@ -139,27 +140,19 @@ export function recoverSubscription(
 }
 
 /**
- * Field updates: quantity (a one-item subscription; from the next invoice on, without proration),
- * collection method, payer, days until due, cancel_at_period_end, description, metadata.
+ * Field updates and plan changes. `items` or `quantity` (of a one-item subscription) is a plan change
+ * billed by proration (plan-change.ts); `currency_id` (and `payment_method_id`) changes the currency
+ * future invoices are made in (open and past-due invoices keep theirs); then collection method, payer,
+ * days until due, cancel_at_period_end, description, metadata.
  */
-export function updateSubscription(ctx: Ctx, id: string, livemode: boolean, input: SubscriptionUpdate) {
+export function updateSubscription(
+  ctx: Ctx,
+  id: string,
+  livemode: boolean,
+  input: SubscriptionUpdate,
+): Promise<{ subscription: SubscriptionRow; invoice: InvoiceRow | null }> {
   return locked(ctx, id, livemode, async (tx, sub, now) => {
     if (sub.status === 'canceled' || sub.status === 'incomplete_expired') throw refused(sub, 'updated');
-    if (input.quantity !== undefined) {
-      const items = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
-      const [only] = items;
-      if (items.length !== 1 || !only) {
-        throw ApiError.badRequest(
-          'parameter_invalid',
-          'quantity applies to a subscription with one item',
-          'quantity',
-        );
-      }
-      await tx
-        .update(subscriptionItems)
-        .set({ quantity: input.quantity, updatedAt: new Date() })
-        .where(eq(subscriptionItems.id, only.id));
-    }
     const set: SubscriptionSet = {};
     if (input.collection_method) set.collectionMethod = input.collection_method;
     if (input.payer) set.payer = input.payer;
@@ -179,6 +172,63 @@ export function updateSubscription(ctx: Ctx, id: string, livemode: boolean, inpu
         cancelationDetails: null,
       });
     }
-    return changeSubscription(ctx, tx, sub, { set });
+    const items = await requestedItems(tx, sub, input);
+    if (items && (input.currency_id || input.payment_method_id)) {
+      throw bad('change the plan and the currency in two requests', 'currency_id');
+    }
+    if (input.currency_id || input.payment_method_id) {
+      Object.assign(set, await currencyChange(ctx, tx, sub, input));
+    }
+    if (items) {
+      const at = input.proration_date ? new Date(input.proration_date) : now;
+      const request = { items, behavior: input.proration_behavior ?? 'create_prorations', at };
+      return applyPlanChange(ctx, tx, sub, request, now, set);
+    }
+    if (input.proration_behavior || input.proration_date) {
+      throw bad('proration applies to a change of items or quantity', 'proration_behavior');
+    }
+    return { subscription: await changeSubscription(ctx, tx, sub, { set }), invoice: null };
   });
+}
+
+const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+
+/** The new item list an update asks for, or null when it changes no item. */
+async function requestedItems(tx: DbLike, sub: SubscriptionRow, input: SubscriptionUpdate) {
+  if (input.items) return input.items.map((i) => ({ priceId: i.price_id, quantity: i.quantity }));
+  if (input.quantity === undefined) return null;
+  const items = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
+  const [only] = items;
+  if (items.length !== 1 || !only) throw bad('quantity applies to a subscription with one item', 'quantity');
+  return [{ priceId: only.priceId, quantity: input.quantity }];
+}
+
+/** The currency (and method) of future invoices: active, of that method, pricing every item. */
+async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input: SubscriptionUpdate) {
+  const currencyId = input.currency_id ?? sub.currencyId;
+  const methodId = input.payment_method_id ?? sub.defaultPaymentMethodId;
+  const currency = await getCurrency(tx, currencyId, sub.livemode);
+  const method = methodId ? await getMethod(tx, methodId, sub.livemode) : null;
+  if (!method?.active) {
+    throw ApiError.badRequest(
+      'resource_missing',
+      `No such payment method: '${methodId ?? ''}'`,
+      'payment_method_id',
+    );
+  }
+  if (!currency?.active || currency.paymentMethodId !== method.id) {
+    throw ApiError.badRequest(
+      'resource_missing',
+      `No such payment currency for this method: '${currencyId}'`,
+      'currency_id',
+    );
+  }
+  const rows = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
+  await priceItems(
+    ctx,
+    rows.map((r) => ({ priceId: r.priceId, quantity: r.quantity })),
+    currencyId,
+    sub.livemode,
+  );
+  return { currencyId, defaultPaymentMethodId: method.id };
 }

@@ -12,6 +12,7 @@ import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import { announceInvoice, changeSubscription, lockSubscription, updateInvoice } from './lifecycle.js';
+import { applyPendingUpdate } from './plan-change.js';
 import { nextRetry } from './schedule.js';
 import { dunningOf } from './settings.js';
 
@@ -88,9 +89,11 @@ export async function settleInvoicePaid(
   });
   await announceInvoice(ctx, tx, paid, 'invoice.paid');
   if (!sub) return paid;
-  if (sub.status === 'trialing') await changeSubscription(ctx, tx, sub, { event: 'trial_paid' });
-  else if (sub.status === 'past_due' || sub.status === 'incomplete') {
-    await changeSubscription(ctx, tx, sub, { event: 'invoice_paid', set: { pastDueAt: null } });
+  // A plan change waiting for this invoice (pending_update) applies now that it is paid.
+  const current = await applyPendingUpdate(ctx, tx, sub, invoice.id);
+  if (current.status === 'trialing') await changeSubscription(ctx, tx, current, { event: 'trial_paid' });
+  else if (current.status === 'past_due' || current.status === 'incomplete') {
+    await changeSubscription(ctx, tx, current, { event: 'invoice_paid', set: { pastDueAt: null } });
   }
   return paid;
 }

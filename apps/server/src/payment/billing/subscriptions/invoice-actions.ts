@@ -5,7 +5,9 @@ import type { PaymentContext } from '../../shared/context.js';
 import { noSuch } from '../access.js';
 import { billingNow } from '../clocks/repo.js';
 import { getInvoice, type InvoiceRow } from '../repo.js';
+import { unapplyFromInvoice } from '../../balances/index.js';
 import { settleInvoicePaid } from './dunning.js';
+import { dropPendingUpdate } from './plan-change.js';
 import { announceInvoice, lockInvoice, lockSubscription, updateInvoice } from './lifecycle.js';
 
 type Ctx = Pick<PaymentContext, 'db' | 'services'>;
@@ -38,6 +40,17 @@ export async function invoiceAction(
     }
     const status = action === 'void' ? 'void' : 'uncollectible';
     const changed = await updateInvoice(tx, id, { status, nextPaymentAttempt: null });
+    if (action === 'void') {
+      // Nothing is owed any more: the credit the invoice took goes back to the customer's balance,
+      // and a plan change waiting for it is dropped.
+      const owner = {
+        livemode: invoice.livemode,
+        customerId: invoice.customerId,
+        currencyId: invoice.currencyId,
+      };
+      await unapplyFromInvoice(tx, owner, id);
+      if (sub) await dropPendingUpdate(ctx, tx, sub, id);
+    }
     await announceInvoice(
       ctx,
       tx,

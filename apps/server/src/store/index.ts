@@ -6,6 +6,7 @@ import type { StoreContext } from './context.js';
 import { seedStoreDemo } from './demo/seed.js';
 import { connectCliAction } from './connect/action.js';
 import { connectCliRoutes } from './connect/routes.js';
+import { profileRoutes } from './connect/profile.js';
 import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
@@ -33,6 +34,7 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   consoleRoutes(app, ctx);
   // Connect-CLI: sessions for the command-line tool, approved with the wallet.
   await connectCliRoutes(app, ctx);
+  profileRoutes(app, ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(connectCliAction(ctx));
   if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
   return ctx;

@@ -9,6 +9,8 @@ import { headerEn } from '../../header/i18n/en';
 import { headerZh } from '../../header/i18n/zh';
 import { authEn } from '../../platform/auth/i18n/en';
 import { authZh } from '../../platform/auth/i18n/zh';
+import { storeConnectEn } from '../../store/i18n/connect-en';
+import { storeConnectZh } from '../../store/i18n/connect-zh';
 import { appEn } from './en';
 import { appZh } from './zh';
 
@@ -20,6 +22,7 @@ const en = {
   header: headerEn,
   store: storeEn,
   payment: paymentEn,
+  storeConnect: storeConnectEn,
 };
 
 export type Messages = typeof en;
@@ -31,6 +34,7 @@ const zh: Messages = {
   header: headerZh,
   store: storeZh,
   payment: paymentZh,
+  storeConnect: storeConnectZh,
 };
 
 export const messages: Record<Locale, Messages> = { en, zh };

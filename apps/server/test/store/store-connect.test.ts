@@ -82,7 +82,11 @@ describe('connect-CLI handoff', () => {
       }),
     );
     expect(whoami.body).toMatchObject({ did: carol.did, tokenName: 'connect-cli' });
-    const sent = await upload(env.server.url, handoff.token, bundleOf({ did: randomDid(), name: 'carol-app', version: '1.0.0' }));
+    const sent = await upload(
+      env.server.url,
+      handoff.token,
+      bundleOf({ did: randomDid(), name: 'carol-app', version: '1.0.0' }),
+    );
     expect(sent.body.status).toBe('uploaded');
 
     // Handed out once: the next poll finds nothing, and nobody can approve it again.
@@ -100,7 +104,9 @@ describe('connect-CLI handoff', () => {
     // Bob is a developer too, but the session is taken: no second token, for him or anyone.
     const bob = await person('Bobby', true);
     await expect(approve(bob, id)).rejects.toThrow(/already approved/);
-    const theirs = await json<{ approvedByYou: boolean }>(await bob.browser.get(`/api/connect-cli/sessions/${id}/info`));
+    const theirs = await json<{ approvedByYou: boolean }>(
+      await bob.browser.get(`/api/connect-cli/sessions/${id}/info`),
+    );
     expect(theirs.body.approvedByYou).toBe(false);
     const { rows } = await env.server.server.services.database.pool.query<{ user_did: string }>(
       `SELECT t.user_did FROM store_access_tokens t JOIN store_connect_sessions s ON s.token_id = t.id WHERE s.id = $1`,

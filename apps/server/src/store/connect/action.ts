@@ -49,7 +49,8 @@ export function connectCliAction(ctx: StoreContext): ConnectAction {
         const row = await approveSession(ctx.db, String(params.session), user);
         return { code: row.code };
       } catch (err) {
-        if (err instanceof ApiError && err.code === 'session_used') throw new ConnectRefusal(REFUSALS.used[locale]);
+        if (err instanceof ApiError && err.code === 'session_used')
+          throw new ConnectRefusal(REFUSALS.used[locale]);
         if (err instanceof ApiError) throw new ConnectRefusal(REFUSALS.invalid[locale]);
         throw err;
       }

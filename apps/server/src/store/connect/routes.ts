@@ -36,23 +36,27 @@ export async function connectCliRoutes(app: FastifyInstance, ctx: StoreContext):
         new ApiError('rate_limit_error', 'rate_limited', 'Too many connect requests; try again in a minute'),
     });
 
-    scope.post(base, { config: { rateLimit: { max: perMinute, timeWindow: 60_000 } } }, async (request, reply) => {
-      const { publicKey } = parseWith(connectSessionCreate, request.body, 'body');
-      const row = await createSession(ctx.db, publicKey);
-      return reply.status(201).send({
-        id: row.id,
-        url: `${origin(ctx, request)}/connect-cli?session=${row.id}`,
-        code: row.code,
-        pollInterval: POLL_INTERVAL_SECONDS,
-        expiresIn: SESSION_TTL_SECONDS,
-      });
-    });
+    scope.post(
+      base,
+      { config: { rateLimit: { max: perMinute, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        const { publicKey } = parseWith(connectSessionCreate, request.body, 'body');
+        const row = await createSession(ctx.db, publicKey);
+        return reply.status(201).send({
+          id: row.id,
+          url: `${origin(ctx, request)}/connect-cli?session=${row.id}`,
+          code: row.code,
+          pollInterval: POLL_INTERVAL_SECONDS,
+          expiresIn: SESSION_TTL_SECONDS,
+        });
+      },
+    );
 
     // The CLI's poll: 410 once the box was handed out or the session expired, 404 for an unknown id.
     scope.get(
       `${base}/:id`,
       { config: { rateLimit: { max: perMinute * 4, timeWindow: 60_000 } } },
-      async (request, reply) => {
+      async (request) => {
         const { id } = parseWith(connectSessionId, request.params, 'params');
         const answer = await pollSession(ctx.db, id);
         if (answer) return answer;

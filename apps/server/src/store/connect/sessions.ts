@@ -52,9 +52,7 @@ export async function readSession(db: Db, id: string): Promise<SessionRow | unde
 }
 
 export type PollAnswer =
-  | { status: 'pending' }
-  | { status: 'approved'; sealed: NonNullable<SessionRow['sealed']> }
-  | null;
+  { status: 'pending' } | { status: 'approved'; sealed: NonNullable<SessionRow['sealed']> } | null;
 
 /**
  * The CLI's poll. The sealed token is handed out once: the first poll after approval marks the session

@@ -38,7 +38,14 @@ export function ConnectApproval({ session, joinAvailable }: { session: string; j
   if (info.isError || user.isError) {
     const invalid = info.error instanceof LoadError && info.error.reason === 'invalid';
     return (
-      <Alert severity="error" role="alert" sx={{ mt: 3 }} data-testid="connect-error" data-reason={invalid ? 'invalid' : 'connection'} action={invalid ? undefined : reload}>
+      <Alert
+        severity="error"
+        role="alert"
+        sx={{ mt: 3 }}
+        data-testid="connect-error"
+        data-reason={invalid ? 'invalid' : 'connection'}
+        action={invalid ? undefined : reload}
+      >
         {invalid ? t('storeConnect.session.errorInvalid') : t('storeConnect.session.errorConnection')}
       </Alert>
     );
@@ -91,7 +98,9 @@ export function ConnectApproval({ session, joinAvailable }: { session: string; j
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>{t('storeConnect.session.codeHelp')}</Typography>
       </Box>
-      <Typography sx={{ color: 'text.secondary' }}>{t('storeConnect.session.expires', { time: expires })}</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        {t('storeConnect.session.expires', { time: expires })}
+      </Typography>
       <Box>
         <Button variant="contained" data-testid="connect-approve" onClick={() => setDialog(true)}>
           {t('storeConnect.session.approve')}

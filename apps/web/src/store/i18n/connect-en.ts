@@ -7,7 +7,8 @@ export const storeConnectEn = {
     approve: 'Approve with wallet',
     dialogTitle: 'Approve with your wallet',
     approvedTitle: 'Connected',
-    approvedText: 'An access token was sent to the command-line tool, encrypted so only it can read it. You can close this page.',
+    approvedText:
+      'An access token was sent to the command-line tool, encrypted so only it can read it. You can close this page.',
     loading: 'Loading the request…',
     // SPEC: the three connect-CLI errors.
     errorInvalid: 'This connection request is invalid or has expired. Run the connect command again.',
@@ -30,7 +31,8 @@ export const storeConnectEn = {
     intro:
       'A studio or another development tool asks for an access token to publish applications as you, through the same encrypted handoff as the command-line tool.',
     emptyTitle: 'No studio connection request',
-    emptyDescription: 'Start the connection from the studio; it opens this page with a request for you to approve.',
+    emptyDescription:
+      'Start the connection from the studio; it opens this page with a request for you to approve.',
   },
   genKeyPair: {
     title: 'Generate a key pair for a new application',
@@ -41,7 +43,8 @@ export const storeConnectEn = {
     did: 'Application DID',
     publicKey: 'Public key',
     secretKey: 'Secret key',
-    secretWarning: 'Shown once: copy or download it now. Anyone with the secret key can sign as this application.',
+    secretWarning:
+      'Shown once: copy or download it now. Anyone with the secret key can sign as this application.',
     copy: 'Copy',
     copied: 'Copied',
     download: 'Download key file',
@@ -60,14 +63,18 @@ export const storeConnectEn = {
   },
   join: {
     title: 'Become a developer',
-    intro: 'Developers publish applications in this store. Registration is by staking: you lock a deposit with your wallet, and the store issues you a developer passport.',
+    intro:
+      'Developers publish applications in this store. Registration is by staking: you lock a deposit with your wallet, and the store issues you a developer passport.',
     terms: 'Terms',
-    term1: 'The stake stays locked while you are a developer; you can ask to withdraw it, and it is returned after the waiting period.',
-    term2: 'Applications you publish are reviewed; the store admins may block an application that breaks the rules, and may keep the stake for serious abuse.',
+    term1:
+      'The stake stays locked while you are a developer; you can ask to withdraw it, and it is returned after the waiting period.',
+    term2:
+      'Applications you publish are reviewed; the store admins may block an application that breaks the rules, and may keep the stake for serious abuse.',
     term3: 'Your DID and name are shown on your applications and your public profile.',
     accept: 'I accept these terms',
     stake: 'Stake and join',
     already: 'You are already a developer.',
-    unavailable: 'Staking is not available on this store yet: ask the store admin for a developer invitation.',
+    unavailable:
+      'Staking is not available on this store yet: ask the store admin for a developer invitation.',
   },
 };

@@ -21,11 +21,13 @@ export const storeConnectZh: typeof storeConnectEn = {
     intro:
       '商店命令行工具请求一个访问令牌，以便以您的身份发布应用。只批准您自己用 payshelf-store connect 发起的请求。',
     emptyTitle: '没有连接请求',
-    emptyDescription: '在终端运行 payshelf-store connect --store <本商店>，它会打开此页面并带上待您批准的请求。',
+    emptyDescription:
+      '在终端运行 payshelf-store connect --store <本商店>，它会打开此页面并带上待您批准的请求。',
   },
   connectStudio: {
     title: '连接开发工作室',
-    intro: '开发工作室或其他开发工具请求一个访问令牌，以便以您的身份发布应用，交付方式与命令行工具相同（加密传递）。',
+    intro:
+      '开发工作室或其他开发工具请求一个访问令牌，以便以您的身份发布应用，交付方式与命令行工具相同（加密传递）。',
     emptyTitle: '没有工作室连接请求',
     emptyDescription: '请从工作室发起连接，它会打开此页面并带上待您批准的请求。',
   },

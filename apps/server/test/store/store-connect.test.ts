@@ -170,6 +170,39 @@ describe('bundle signatures', () => {
   });
 });
 
+describe('profile and application DIDs', () => {
+  it("lists only a developer's public, published apps, for signed-in users", async () => {
+    const published = await env.publishedApp('profile-app', 'first');
+    const draft = randomDid();
+    await upload(
+      env.server.url,
+      env.aliceToken,
+      bundleOf({ did: draft, name: 'draft-app', version: '1.0.0' }),
+    );
+    const alice = await env.alice.session();
+    const profile = await json<{ fullName: string; blocklets: { did: string }[] }>(
+      await carol.browser.get(`/api/developers/${alice?.did ?? ''}`),
+    );
+    expect(profile.status).toBe(200);
+    expect(profile.body.fullName).toBe('Alice Example');
+    expect(profile.body.blocklets.map((b) => b.did)).toEqual([published]);
+    expect((await fetch(`${env.server.url}/api/developers/${alice?.did ?? ''}`)).status).toBe(401);
+    expect((await carol.browser.get(`/api/developers/z${'1'.repeat(30)}`)).status).toBe(404);
+  });
+
+  it('derives an application DID from a public key, the same every time', async () => {
+    const first = await json<{ did: string }>(
+      await carol.browser.post('/api/gen-key-pair/did', { publicKey: PUBLIC_KEY }),
+    );
+    const again = await json<{ did: string }>(
+      await carol.browser.post('/api/gen-key-pair/did', { publicKey: PUBLIC_KEY }),
+    );
+    expect(first.body.did).toMatch(/^z[1-9A-HJ-NP-Za-km-z]{20,64}$/);
+    expect(again.body.did).toBe(first.body.did);
+    expect((await carol.browser.post('/api/gen-key-pair/did', { publicKey: 'nope' })).status).toBe(400);
+  });
+});
+
 describe('rate limit', () => {
   it('limits how many connect sessions one address starts per minute', async () => {
     let limited = 0;

@@ -190,7 +190,9 @@ export const storeConnectSessions = pgTable(
     publicKey: text('public_key').notNull(),
     /** Short code both the CLI and the page show. */
     code: text('code').notNull(),
-    status: text('status', { enum: ['pending', 'approved'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved'] })
+      .notNull()
+      .default('pending'),
     sealed: jsonb('sealed').$type<{ ephemeralPublicKey: string; iv: string; ciphertext: string }>(),
     approvedBy: text('approved_by'),
     tokenId: text('token_id'),

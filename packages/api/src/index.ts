@@ -9,6 +9,7 @@ export * from './account.js';
 export * from './store/manifest.js';
 export * from './store/catalog.js';
 export * from './store/developer.js';
+export * from './store/connect.js';
 // The route table (one entry per operation) and the typed client built on it.
 export * from './routes/index.js';
 export * from './client.js';

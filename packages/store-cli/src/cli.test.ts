@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main, type Io } from './main.js';
 import { sealHandoff } from './seal.js';
+import { signingPublicKey, verifyBundleSignature } from './signing.js';
 
 // A tiny store in the test: each test sets `handler`; requests are recorded with their bodies.
 type Handler = (req: IncomingMessage, body: Buffer, res: ServerResponse) => void;
@@ -109,6 +110,12 @@ describe('publish', () => {
         .digest('hex'),
     );
     expect(upload?.body.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // The sha512 signed with the token's key, which the store checks against the public key it kept.
+    const sha = createHash('sha512')
+      .update(upload?.body ?? '')
+      .digest('hex');
+    const signature = String(upload?.headers['x-bundle-signature']);
+    expect(verifyBundleSignature(signingPublicKey('tok_secret'), sha, signature)).toBe(true);
   });
 
   it('uploads a .tgz as it is', async () => {

@@ -125,6 +125,11 @@ export function explainFailure(store: string, answer: HttpAnswer): CliError {
   }
   if (answer.status === 413 || /too_large/.test(code))
     return new CliError(`The bundle is too large for this store.${said}`);
+  if (/signature/.test(code)) {
+    return new CliError(
+      `The store refused the bundle's signature: it was not made with this token's key for these bytes.${said} Check that --token is the token you logged in with, then publish again.`,
+    );
+  }
   if (/version/.test(code)) {
     return new CliError(
       `The version was refused: it must be greater than the latest version on the store.${said} Raise "version" in blocklet.json.`,

@@ -6,3 +6,4 @@ export { connect, connectErrorMessage, type Handoff } from './connect.js';
 export { createHandoffKeys, openHandoff, sealHandoff, type HandoffKeys, type SealedBox } from './seal.js';
 export { tarFiles, type TarFile } from './tar.js';
 export { CliError } from './errors.js';
+export { signBundle, signingPublicKey, verifyBundleSignature, signedMessage } from './signing.js';

@@ -10,6 +10,7 @@ import { STORE_INFO, UPLOAD } from './endpoints.js';
 import { CliError } from './errors.js';
 import { explainFailure, request } from './http.js';
 import { formatBytes, progressBar, type Progress } from './progress.js';
+import { signBundle } from './signing.js';
 
 export interface PublishResult {
   status: 'uploaded' | 'published';
@@ -70,6 +71,8 @@ export async function publish(
       'content-type': 'application/gzip',
       'content-length': String(bytes.length),
       'x-bundle-sha512': sha512,
+      // The sha512 signed with the token's key (signing.ts); the store refuses a signature that fails.
+      'x-bundle-signature': signBundle(token, sha512),
     },
     stream: Readable.from(chunks).pipe(counter),
     timeoutMs: 120_000,

@@ -4,6 +4,9 @@ import type { Services } from '../services.js';
 import { optionalUser } from '../platform/identity/index.js';
 import type { StoreContext } from './context.js';
 import { seedStoreDemo } from './demo/seed.js';
+import { connectCliAction } from './connect/action.js';
+import { connectCliRoutes } from './connect/routes.js';
+import { profileRoutes } from './connect/profile.js';
 import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
@@ -29,6 +32,10 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   publicRoutes(app, ctx);
   developerRoutes(app, ctx);
   consoleRoutes(app, ctx);
+  // Connect-CLI: sessions for the command-line tool, approved with the wallet.
+  await connectCliRoutes(app, ctx);
+  profileRoutes(app, ctx);
+  if (app.hasDecorator('identity')) app.identity.connect.register(connectCliAction(ctx));
   if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
   return ctx;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { signBundle } from '@payshelf/store-cli';
 import { tgz, type TarEntry } from '../../src/store/demo/tar.js';
 import type { TestBrowser } from '../support/identity.js';
 import type { TestServer } from '../support/server.js';
@@ -48,7 +49,13 @@ export async function upload(
 ) {
   const res = await fetch(`${url}${pathname}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/gzip', ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/gzip',
+      // As the CLI does: the bundle's sha512 signed with the token's key.
+      'x-bundle-signature': signBundle(token, sha512(body)),
+      ...headers,
+    },
     body: new Uint8Array(body),
   });
   return {

@@ -358,6 +358,28 @@ export const MESSAGES = {
     en: 'This transfer paid {received} of the {amount} due, so it was not counted; it will be refunded to the account that sent it. Please pay the full amount.',
     zh: '这笔转账只支付了应付 {amount} 中的 {received}，未计入付款；将退回到付款账户。请支付全额。',
   },
+  // Store: manifest signing and the connect-CLI handoff.
+  store_bundle_signature_missing: {
+    code: 'bundle_signature_missing',
+    en: 'This access token signs its uploads: send x-bundle-signature (the bundle sha512 signed with the token key)',
+    zh: '此访问令牌的上传需要签名：请发送 x-bundle-signature（用令牌密钥签名的应用包 sha512）',
+  },
+  store_bundle_signature_invalid: {
+    code: 'bundle_signature_invalid',
+    en: 'The bundle signature does not match this bundle and access token',
+    zh: '应用包签名与该应用包和访问令牌不匹配',
+  },
+  store_connect_session_invalid: {
+    code: 'session_invalid',
+    type: 'not_found_error',
+    en: 'This connect session is invalid or has expired; run payshelf-store connect again',
+    zh: '该连接会话无效或已过期；请重新运行 payshelf-store connect',
+  },
+  store_connect_session_used: {
+    code: 'session_used',
+    en: 'This connect session was already approved',
+    zh: '该连接会话已被批准',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -141,6 +141,8 @@ export const storeAccessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Ed25519 public key (raw 32 bytes, base64url) derived from the secret; null for tokens made before signing. */
+    signingKey: text('signing_key'),
   },
   (t) => [index('store_access_tokens_user').on(t.userDid)],
 );
@@ -175,6 +177,30 @@ export const storeDownloadsDaily = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.blockletId, t.day] })],
+);
+
+/**
+ * Connect-CLI handoffs: the CLI's X25519 public key, then (once a developer approves with the wallet)
+ * only the token sealed to that key. Handed out once (`consumed_at`), refused after `expires_at`.
+ */
+export const storeConnectSessions = pgTable(
+  'store_connect_sessions',
+  {
+    id: text('id').primaryKey(),
+    publicKey: text('public_key').notNull(),
+    /** Short code both the CLI and the page show. */
+    code: text('code').notNull(),
+    status: text('status', { enum: ['pending', 'approved'] })
+      .notNull()
+      .default('pending'),
+    sealed: jsonb('sealed').$type<{ ephemeralPublicKey: string; iv: string; ciphertext: string }>(),
+    approvedBy: text('approved_by'),
+    tokenId: text('token_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('store_connect_sessions_expires').on(t.expiresAt)],
 );
 
 export type StoreBlockletRow = typeof storeBlocklets.$inferSelect;

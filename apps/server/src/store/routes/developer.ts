@@ -19,6 +19,7 @@ import { serializeComment, serializeOwned } from '../serialize.js';
 import { createToken, listTokens, revokeToken, tokenUser } from '../tokens/service.js';
 import { discard } from '../storage.js';
 import { uploadRefusal, recordUpload } from '../upload.js';
+import { bundleSignatureRefusal } from '../tokens/signature.js';
 import { didParams, idParams } from './params.js';
 
 const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
@@ -32,12 +33,12 @@ async function developer(
   ctx: StoreContext,
   request: FastifyRequest,
   viaToken = false,
-): Promise<{ user: SessionUser; tokenName: string | null }> {
+): Promise<{ user: SessionUser; tokenName: string | null; signingKey: string | null }> {
   const token = viaToken ? await tokenUser(ctx, header(request, 'authorization') ?? undefined) : null;
   const user = token?.user ?? (await ctx.user(request));
   if (!user) throw ApiError.unauthenticated();
   if (!user.passports.some((p) => p.role === 'developer')) throw storeError('store_developer_required', {});
-  return { user, tokenName: token?.tokenName ?? null };
+  return { user, tokenName: token?.tokenName ?? null, signingKey: token?.signingKey ?? null };
 }
 
 async function owned(ctx: StoreContext, user: SessionUser, did: string): Promise<StoreBlockletRow> {
@@ -72,7 +73,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       return payload;
     });
     const upload = async (request: FastifyRequest) => {
-      const { user, tokenName } = await developer(ctx, request, true);
+      const { user, tokenName, signingKey } = await developer(ctx, request, true);
       const contentType = (header(request, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
       if (!BUNDLE_TYPES.includes(contentType)) {
         throw new ApiError(
@@ -108,6 +109,15 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
           'The bundle does not match its x-bundle-sha512',
           'x-bundle-sha512',
         );
+      }
+      const signatureRefusal = bundleSignatureRefusal(
+        signingKey,
+        bundle.sha512,
+        header(request, 'x-bundle-signature'),
+      );
+      if (signatureRefusal) {
+        await discard(bundle.tempPath);
+        throw signatureRefusal;
       }
       return recordUpload(ctx, user, bundle, tokenName !== null ? 'cli' : 'web');
     };

@@ -1,4 +1,5 @@
 import type { AccessToken, SessionUser } from '@payshelf/api';
+import { signingPublicKey } from '@payshelf/store-cli';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
 import { storeError } from '../errors.js';
@@ -34,6 +35,7 @@ export async function createToken(db: DbLike, user: SessionUser, name: string): 
       name,
       secretHash: sha256Hex(secret),
       redacted: `pst_…${secret.slice(-4)}`,
+      signingKey: signingPublicKey(secret),
     })
     .returning();
   if (!row) throw new Error('token insert failed');
@@ -74,7 +76,7 @@ export async function revokeToken(db: DbLike, user: SessionUser, id: string): Pr
 export async function tokenUser(
   ctx: StoreContext,
   header: string | undefined,
-): Promise<{ user: SessionUser; tokenName: string } | null> {
+): Promise<{ user: SessionUser; tokenName: string; signingKey: string | null } | null> {
   if (header === undefined) return null;
   const secret = BEARER.exec(header)?.[1];
   if (!secret || !TOKEN_PATTERN.test(secret)) {
@@ -100,5 +102,5 @@ export async function tokenUser(
     );
   const user = await ctx.userByDid(row.userDid);
   if (!user) throw storeError('store_token_invalid', {});
-  return { user, tokenName: row.name };
+  return { user, tokenName: row.name, signingKey: row.signingKey };
 }

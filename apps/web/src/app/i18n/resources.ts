@@ -11,6 +11,7 @@ import { coreMessages } from './coreResources';
 const en = {
   ...coreMessages.en,
   store: storeMessages.en.store,
+  storeConnect: storeMessages.en.storeConnect,
   payment: { ...coreMessages.en.payment, ...paymentExtras.en.payment },
 };
 
@@ -19,6 +20,7 @@ export type Messages = typeof en;
 const zh: Messages = {
   ...coreMessages.zh,
   store: storeMessages.zh.store,
+  storeConnect: storeMessages.zh.storeConnect,
   payment: { ...coreMessages.zh.payment, ...paymentExtras.zh.payment },
 };
 

@@ -10,17 +10,30 @@ interface DidConnectDialogProps {
   /** The DID Connect action (`login`, or one registered by payment). */
   action: string;
   title?: string;
+  /** The action's own parameters, sent when the QR code is created. */
+  params?: Readonly<Record<string, string>>;
   onApproved: (did: string) => void;
   onClose: () => void;
 }
 
-function DialogBody({ action, onApproved }: Pick<DidConnectDialogProps, 'action' | 'onApproved'>) {
-  const controls = useDidConnect(action, onApproved);
+function DialogBody({
+  action,
+  onApproved,
+  params,
+}: Pick<DidConnectDialogProps, 'action' | 'onApproved' | 'params'>) {
+  const controls = useDidConnect(action, onApproved, params);
   return <DidConnectPanel controls={controls} />;
 }
 
 /** Our own DID Connect dialog: a new flow starts each time it opens, and stops when it closes. */
-export function DidConnectDialog({ open, action, title, onApproved, onClose }: DidConnectDialogProps) {
+export function DidConnectDialog({
+  open,
+  action,
+  title,
+  params,
+  onApproved,
+  onClose,
+}: DidConnectDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   return (
@@ -36,7 +49,7 @@ export function DidConnectDialog({ open, action, title, onApproved, onClose }: D
         <CloseOutlined />
       </IconButton>
       <DialogContent sx={{ minWidth: { sm: 360 } }}>
-        {open ? <DialogBody action={action} onApproved={onApproved} /> : null}
+        {open ? <DialogBody action={action} onApproved={onApproved} params={params} /> : null}
       </DialogContent>
     </Dialog>
   );

@@ -25,12 +25,19 @@ async function failure(res: Response): Promise<ConnectApiError> {
   return new ConnectApiError(res.status, 'http_error', `HTTP ${res.status}`);
 }
 
-/** Creates the QR code's token; the answer also sets the cookie that binds it to this browser. */
-export async function createToken(action: string, locale: Locale): Promise<ConnectToken> {
+/**
+ * Creates the QR code's token; the answer also sets the cookie that binds it to this browser.
+ * `params` are the action's own parameters (e.g. the connect-CLI session it approves).
+ */
+export async function createToken(
+  action: string,
+  locale: Locale,
+  params: Readonly<Record<string, string>> = {},
+): Promise<ConnectToken> {
   const res = await fetch(`${base(action)}/token`, {
     method: 'POST',
     headers: { ...headers(locale), 'content-type': 'application/json' },
-    body: JSON.stringify({ locale }),
+    body: JSON.stringify({ ...params, locale }),
   });
   if (!res.ok) throw await failure(res);
   return connectToken.parse(await res.json());

@@ -18,7 +18,11 @@ function messageOf(err: unknown): string {
  * wallet approves, fails or the 5 minutes run out (then tells the server), and calls `onApproved`
  * once. `retry` starts over with a new QR code.
  */
-export function useDidConnect(action: string, onApproved: (did: string) => void): DidConnectControls {
+export function useDidConnect(
+  action: string,
+  onApproved: (did: string) => void,
+  params?: Readonly<Record<string, string>>,
+): DidConnectControls {
   const { locale } = useLocale();
   const [state, dispatch] = useReducer(connectReducer, { kind: 'starting' });
   const approved = useRef(onApproved);
@@ -26,17 +30,19 @@ export function useDidConnect(action: string, onApproved: (did: string) => void)
     approved.current = onApproved;
   }, [onApproved]);
 
+  // The parameters by value, so a new object with the same entries does not restart the flow.
+  const paramsKey = JSON.stringify(params ?? {});
   useEffect(() => {
     if (state.kind !== 'starting') return;
     let live = true;
-    createToken(action, locale).then(
+    createToken(action, locale, JSON.parse(paramsKey) as Record<string, string>).then(
       (t) => live && dispatch({ type: 'started', ...t, now: Date.now() }),
       (err: unknown) => live && dispatch({ type: 'failed', message: messageOf(err) }),
     );
     return () => {
       live = false;
     };
-  }, [state.kind, action, locale]);
+  }, [state.kind, action, locale, paramsKey]);
 
   const token = state.kind === 'waiting' ? state.token : null;
   useEffect(() => {

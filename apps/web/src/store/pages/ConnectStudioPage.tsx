@@ -1,18 +1,10 @@
-import LinkOutlined from '@mui/icons-material/LinkOutlined';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
-import { PageSection } from '../../platform/ui/PageSection';
+import { ConnectCliPage } from './ConnectCliPage';
 
-/** `/connect-studio`: links the studio to the developer account. */
+/**
+ * `/connect-studio?session=…`: a studio (or any development tool) gets an access token the same way the
+ * command-line tool does: it starts a connect session with its own X25519 key, opens this page, and
+ * receives the token sealed to that key once the developer approves with the wallet.
+ */
 export function ConnectStudioPage() {
-  const { t } = useTranslation();
-  return (
-    <PageSection testId="page-connect-studio" title={t('store.connectStudio.title')}>
-      <EmptyState
-        icon={<LinkOutlined />}
-        title={t('store.connectStudio.emptyTitle')}
-        description={t('store.connectStudio.emptyDescription')}
-      />
-    </PageSection>
-  );
+  return <ConnectCliPage kind="connectStudio" />;
 }

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf, storeCall } from './api';
 import { CommentThread } from './CommentThread';
 import { ConfirmDialog } from './ConfirmDialog';
+import { commentableVersions } from './format';
 import { developerBlockletsKey } from './keys';
 import { BlockStatusChip, VersionStatusChip } from './StatusChip';
 import { UploadBundle } from './UploadBundle';
@@ -126,7 +127,7 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
                 <Typography variant="h3" sx={{ fontSize: '1rem' }}>
                   {t('store.dev.blocklets.comments')}
                 </Typography>
-                <CommentThread did={b.did} versions={[...b.versions].sort((x, y) => y.created_at.localeCompare(x.created_at)).filter((v) => v.status !== 'draft').map((v) => v.version)} />
+                <CommentThread did={b.did} versions={commentableVersions(b.versions)} />
               </Stack>
             </AccordionDetails>
           </Accordion>

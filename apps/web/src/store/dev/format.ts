@@ -30,3 +30,14 @@ export function nameProblem(name: string): NameProblem | null {
   if (!/^[A-Za-z0-9_-]+$/.test(name)) return 'store.dev.blocklets.nameChars';
   return null;
 }
+
+/** Versions whose review thread takes comments (pending, in review, approved, rejected), newest first. */
+export function commentableVersions(
+  versions: ReadonlyArray<{ version: string; status: string; created_at: string }>,
+): string[] {
+  const open = ['pending_review', 'in_review', 'approved', 'rejected'];
+  return [...versions]
+    .filter((v) => open.includes(v.status))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .map((v) => v.version);
+}

@@ -156,7 +156,7 @@ export function ConsoleBlockletCard({
           </Stack>
           {send.isError && dialog === null ? <Alert severity="error">{messageOf(send.error)}</Alert> : null}
           <Accordion disableGutters variant="outlined">
-            <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-label={t('store.dev.blocklets.showDetails', { name: b.name })}>
+            <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
               <Typography>
                 {t('store.dev.blocklets.versions')} ({b.versions.length}) · {t('store.dev.blocklets.comments')}
               </Typography>

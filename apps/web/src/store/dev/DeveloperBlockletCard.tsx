@@ -116,7 +116,7 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
           </Stack>
           {act.isError && !confirmCancel ? <Alert severity="error">{messageOf(act.error)}</Alert> : null}
           <Accordion disableGutters variant="outlined">
-            <AccordionSummary expandIcon={<ExpandMoreOutlined />} aria-label={t('store.dev.blocklets.showDetails', { name: b.name })}>
+            <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
               <Typography>
                 {t('store.dev.blocklets.versions')} ({b.versions.length}) · {t('store.dev.blocklets.comments')}
               </Typography>

@@ -90,7 +90,9 @@ describe('publishing an application from the web', () => {
     await dev.goto('/');
     const devDid = await signInAs(
       dev,
-      new HeadlessWallet(fromRandom(), { profile: { fullName: 'Dana Developer', email: 'dana@example.com' } }),
+      new HeadlessWallet(fromRandom(), {
+        profile: { fullName: 'Dana Developer', email: 'dana@example.com' },
+      }),
     );
 
     // Without a developer passport the page says what is missing.
@@ -145,7 +147,10 @@ describe('publishing an application from the web', () => {
     expect(await dev.content()).not.toContain(secret);
     // The token works for the CLI's calls.
     const whoami = await dev.evaluate(async (s) => {
-      const res = await fetch('/api/developer/whoami', { headers: { authorization: `Bearer ${s}` }, credentials: 'omit' });
+      const res = await fetch('/api/developer/whoami', {
+        headers: { authorization: `Bearer ${s}` },
+        credentials: 'omit',
+      });
       return (await res.json()) as { tokenName: string };
     }, secret);
     expect(whoami.tokenName).toBe('e2e laptop');

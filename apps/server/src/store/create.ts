@@ -24,7 +24,8 @@ export async function createPlaceholder(
   input: { name: string; did?: string | undefined; permission?: 'public' | 'private' | undefined },
 ): Promise<StoreBlockletRow> {
   const did = input.did ?? newBlockletDid();
-  if (await findBlockletByName(db, input.name)) throw storeError('store_name_taken', { name: input.name }, 409);
+  if (await findBlockletByName(db, input.name))
+    throw storeError('store_name_taken', { name: input.name }, 409);
   if (await findBlocklet(db, did)) throw storeError('store_did_taken', {}, 409);
   const [created] = await db
     .insert(storeBlocklets)

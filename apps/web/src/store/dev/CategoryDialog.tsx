@@ -1,5 +1,14 @@
 import { ApiCallError, category, type Category } from '@payshelf/api';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
@@ -7,7 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { messageOf, storeCall } from './api';
 import { categoriesKey } from './keys';
 
-type Problem = 'store.dev.categories.required' | 'store.dev.categories.tooLong' | 'store.dev.categories.labelChars' | 'store.dev.categories.slugChars';
+type Problem =
+  | 'store.dev.categories.required'
+  | 'store.dev.categories.tooLong'
+  | 'store.dev.categories.labelChars'
+  | 'store.dev.categories.slugChars';
 
 /** SPEC section 5: category names allow letters, digits, hyphen, underscore and space (at most 40). */
 export function labelProblem(v: string): Problem | null {
@@ -45,9 +58,14 @@ export function CategoryDialog({ editing, onClose }: { editing: Category | null;
         : storeCall(category, '/console/categories', 'POST', { name: slug.trim(), locales });
     },
     onSuccess: async (saved) => {
-      enqueueSnackbar(t(editing ? 'store.dev.categories.saved' : 'store.dev.categories.created', { name: saved.locales.en }), {
-        variant: 'success',
-      });
+      enqueueSnackbar(
+        t(editing ? 'store.dev.categories.saved' : 'store.dev.categories.created', {
+          name: saved.locales.en,
+        }),
+        {
+          variant: 'success',
+        },
+      );
       await client.invalidateQueries({ queryKey: categoriesKey });
       onClose();
     },
@@ -58,13 +76,21 @@ export function CategoryDialog({ editing, onClose }: { editing: Category | null;
     const local = problems[field];
     if (touched && local) return t(local);
     if (!serverError) return null;
-    if (field === 'slug' && (serverError.param === 'name' || serverError.code === 'category_exists')) return serverError.message;
+    if (field === 'slug' && (serverError.param === 'name' || serverError.code === 'category_exists'))
+      return serverError.message;
     if (serverError.param === `locales.${field}`) return serverError.message;
     return null;
   };
   const shownInFields = (['slug', 'en', 'zh'] as const).some((f) => fieldError(f) === serverError?.message);
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="category-dialog">
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="category-dialog"
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -74,7 +100,9 @@ export function CategoryDialog({ editing, onClose }: { editing: Category | null;
         }}
       >
         <DialogTitle id={titleId}>
-          {editing ? t('store.dev.categories.editTitle', { name: editing.locales.en }) : t('store.dev.categories.createTitle')}
+          {editing
+            ? t('store.dev.categories.editTitle', { name: editing.locales.en })
+            : t('store.dev.categories.createTitle')}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

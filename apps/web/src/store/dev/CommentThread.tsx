@@ -1,5 +1,16 @@
 import { reviewComment, type ReviewComment } from '@payshelf/api';
-import { Alert, Box, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  List,
+  ListItem,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -46,7 +57,9 @@ export function CommentThread({ did, versions }: { did: string; versions: string
       {thread.isError ? (
         <Alert severity="error">{messageOf(thread.error)}</Alert>
       ) : (thread.data?.dataList.length ?? 0) === 0 ? (
-        <Typography color="text.secondary">{thread.isPending ? t('store.dev.common.loading') : t('store.dev.comments.empty')}</Typography>
+        <Typography color="text.secondary">
+          {thread.isPending ? t('store.dev.common.loading') : t('store.dev.comments.empty')}
+        </Typography>
       ) : (
         <List dense data-testid={`comments-${did}`}>
           {thread.data?.dataList.map((c) => (

@@ -71,7 +71,9 @@ export function ConsoleBlockletCard({
             {b.name} · {b.did} · {t('store.dev.console.owner')}: {b.owner.fullName || b.owner.did}
           </Typography>
           {b.status === 'blocked' ? (
-            <Alert severity="error">{t('store.dev.blocklets.blockedReason', { reason: b.block_reason ?? '' })}</Alert>
+            <Alert severity="error">
+              {t('store.dev.blocklets.blockedReason', { reason: b.block_reason ?? '' })}
+            </Alert>
           ) : null}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
             <TextField
@@ -104,7 +106,11 @@ export function ConsoleBlockletCard({
               value={b.review_type}
               disabled={send.isPending}
               onChange={(e) =>
-                send.mutate({ path: '', body: { reviewType: e.target.value }, done: t('store.dev.console.updated', { name }) })
+                send.mutate({
+                  path: '',
+                  body: { reviewType: e.target.value },
+                  done: t('store.dev.console.updated', { name }),
+                })
               }
               sx={{ minWidth: 180 }}
             >
@@ -132,10 +138,21 @@ export function ConsoleBlockletCard({
             ) : null}
             {version && b.review_status === 'in_review' ? (
               <>
-                <Button size="small" variant="contained" color="success" onClick={() => setDialog('approve')} data-testid={`approve-${b.name}`}>
+                <Button
+                  size="small"
+                  variant="contained"
+                  color="success"
+                  onClick={() => setDialog('approve')}
+                  data-testid={`approve-${b.name}`}
+                >
                   {t('store.dev.console.approve')}
                 </Button>
-                <Button size="small" color="error" onClick={() => setDialog('reject')} data-testid={`reject-${b.name}`}>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setDialog('reject')}
+                  data-testid={`reject-${b.name}`}
+                >
                   {t('store.dev.console.reject')}
                 </Button>
               </>
@@ -144,12 +161,23 @@ export function ConsoleBlockletCard({
               <Button
                 size="small"
                 disabled={send.isPending}
-                onClick={() => send.mutate({ path: '/unblock', body: {}, done: t('store.dev.console.unblocked', { name }) })}
+                onClick={() =>
+                  send.mutate({
+                    path: '/unblock',
+                    body: {},
+                    done: t('store.dev.console.unblocked', { name }),
+                  })
+                }
               >
                 {t('store.dev.console.unblock')}
               </Button>
             ) : (
-              <Button size="small" color="error" onClick={() => setDialog('block')} data-testid={`block-${b.name}`}>
+              <Button
+                size="small"
+                color="error"
+                onClick={() => setDialog('block')}
+                data-testid={`block-${b.name}`}
+              >
                 {t('store.dev.console.block')}
               </Button>
             )}
@@ -158,7 +186,8 @@ export function ConsoleBlockletCard({
           <Accordion disableGutters variant="outlined">
             <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
               <Typography>
-                {t('store.dev.blocklets.versions')} ({b.versions.length}) · {t('store.dev.blocklets.comments')}
+                {t('store.dev.blocklets.versions')} ({b.versions.length}) ·{' '}
+                {t('store.dev.blocklets.comments')}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>
@@ -171,16 +200,16 @@ export function ConsoleBlockletCard({
         <ConsoleDialogs
           key={dialog}
           dialog={dialog}
-        blocklet={b}
-        categories={categories}
-        locale={locale}
-        busy={send.isPending}
-        error={send.isError ? messageOf(send.error) : null}
-        onSend={(input) => send.mutate(input)}
-        onClose={() => {
-          send.reset();
-          setDialog(null);
-        }}
+          blocklet={b}
+          categories={categories}
+          locale={locale}
+          busy={send.isPending}
+          error={send.isError ? messageOf(send.error) : null}
+          onSend={(input) => send.mutate(input)}
+          onClose={() => {
+            send.reset();
+            setDialog(null);
+          }}
         />
       ) : null}
     </Card>

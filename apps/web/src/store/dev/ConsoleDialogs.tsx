@@ -21,7 +21,16 @@ interface Props {
  * The console's confirmations: approve (irreversible; with the category and review type to keep),
  * reject (irreversible; with a reason for the developer), block (with the required reason).
  */
-export function ConsoleDialogs({ dialog, blocklet: b, categories, locale, busy, error, onSend, onClose }: Props) {
+export function ConsoleDialogs({
+  dialog,
+  blocklet: b,
+  categories,
+  locale,
+  busy,
+  error,
+  onSend,
+  onClose,
+}: Props) {
   const { t } = useTranslation();
   const [category, setCategory] = useState(b.category?.id ?? '');
   const [reviewType, setReviewType] = useState(b.review_type);
@@ -119,7 +128,11 @@ export function ConsoleDialogs({ dialog, blocklet: b, categories, locale, busy, 
         testId="block-dialog"
         onClose={onClose}
         onConfirm={() =>
-          onSend({ path: '/block', body: { reason: reason.trim() }, done: t('store.dev.console.blocked', { name }) })
+          onSend({
+            path: '/block',
+            body: { reason: reason.trim() },
+            done: t('store.dev.console.blocked', { name }),
+          })
         }
       >
         <TextField

@@ -1,5 +1,14 @@
 import { ApiCallError, ownedBlocklet } from '@payshelf/api';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
@@ -22,7 +31,10 @@ export function CreateBlockletDialog({ onClose }: { onClose(): void }) {
   const [touched, setTouched] = useState(false);
   const create = useMutation({
     mutationFn: () =>
-      storeCall(ownedBlocklet, '/developer/blocklets', 'POST', { name, ...(did.trim() ? { did: did.trim() } : {}) }),
+      storeCall(ownedBlocklet, '/developer/blocklets', 'POST', {
+        name,
+        ...(did.trim() ? { did: did.trim() } : {}),
+      }),
     onSuccess: async (created) => {
       enqueueSnackbar(t('store.dev.blocklets.created', { name: created.name }), { variant: 'success' });
       await client.invalidateQueries({ queryKey: developerBlockletsKey });
@@ -33,11 +45,19 @@ export function CreateBlockletDialog({ onClose }: { onClose(): void }) {
   const error = create.error instanceof ApiCallError ? create.error : null;
   const nameServerError =
     error && (error.param === 'name' || error.code === 'name_taken') ? error.message : null;
-  const didServerError = error && (error.param === 'did' || error.code === 'did_taken') ? error.message : null;
+  const didServerError =
+    error && (error.param === 'did' || error.code === 'did_taken') ? error.message : null;
   const otherError = create.isError && !nameServerError && !didServerError ? messageOf(create.error) : null;
   const nameError = touched && problem ? t(problem) : nameServerError;
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="create-blocklet-dialog">
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="create-blocklet-dialog"
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -85,7 +105,12 @@ export function CreateBlockletDialog({ onClose }: { onClose(): void }) {
           <Button onClick={onClose} disabled={create.isPending}>
             {t('store.dev.common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} data-testid="create-blocklet-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            data-testid="create-blocklet-submit"
+          >
             {t('store.dev.common.create')}
           </Button>
         </DialogActions>

@@ -54,9 +54,14 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
     onSuccess: async (_data, input) => {
       setConfirmCancel(false);
       enqueueSnackbar(
-        t(input.action === 'request' ? 'store.dev.blocklets.reviewRequested' : 'store.dev.blocklets.reviewCancelled', {
-          version: input.version,
-        }),
+        t(
+          input.action === 'request'
+            ? 'store.dev.blocklets.reviewRequested'
+            : 'store.dev.blocklets.reviewCancelled',
+          {
+            version: input.version,
+          },
+        ),
         { variant: 'success' },
       );
       await client.invalidateQueries({ queryKey: developerBlockletsKey });
@@ -74,19 +79,29 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
             </Typography>
             <BlockStatusChip status={b.status} />
             <Chip size="small" variant="outlined" label={t(`store.dev.status.${b.permission}`)} />
-            {latest ? <VersionStatusChip status={latest.status} /> : <Chip size="small" label={t('store.dev.status.noVersion')} />}
+            {latest ? (
+              <VersionStatusChip status={latest.status} />
+            ) : (
+              <Chip size="small" label={t('store.dev.status.noVersion')} />
+            )}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {b.name} · {b.did}
           </Typography>
           {b.status === 'blocked' ? (
-            <Alert severity="error">{t('store.dev.blocklets.blockedReason', { reason: b.block_reason ?? '' })}</Alert>
+            <Alert severity="error">
+              {t('store.dev.blocklets.blockedReason', { reason: b.block_reason ?? '' })}
+            </Alert>
           ) : null}
           <Typography variant="body2">
             {t('store.dev.blocklets.latest')}: {b.latest_version ?? '—'} · {t('store.dev.blocklets.current')}:{' '}
             {b.version ?? '—'}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
             <UploadBundle name={b.name} disabled={b.status === 'blocked'} />
             {target?.action === 'request' ? (
               <Box>
@@ -118,7 +133,8 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
           <Accordion disableGutters variant="outlined">
             <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
               <Typography>
-                {t('store.dev.blocklets.versions')} ({b.versions.length}) · {t('store.dev.blocklets.comments')}
+                {t('store.dev.blocklets.versions')} ({b.versions.length}) ·{' '}
+                {t('store.dev.blocklets.comments')}
               </Typography>
             </AccordionSummary>
             <AccordionDetails>

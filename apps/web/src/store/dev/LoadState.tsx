@@ -34,7 +34,9 @@ export function LoadState({
         <EmptyState
           icon={<BlockOutlined />}
           title={t(developer ? 'store.dev.common.developerTitle' : 'store.dev.common.forbiddenTitle')}
-          description={t(developer ? 'store.dev.common.developerDescription' : 'store.dev.common.forbiddenDescription')}
+          description={t(
+            developer ? 'store.dev.common.developerDescription' : 'store.dev.common.forbiddenDescription',
+          )}
         />
       );
     }

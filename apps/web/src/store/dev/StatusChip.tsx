@@ -15,7 +15,9 @@ const COLORS: Record<VersionStatus, 'default' | 'info' | 'warning' | 'success' |
 /** A version's review status as a labelled chip. */
 export function VersionStatusChip({ status }: { status: VersionStatus }) {
   const { t } = useTranslation();
-  return <Chip size="small" variant="outlined" color={COLORS[status]} label={t(`store.dev.status.${status}`)} />;
+  return (
+    <Chip size="small" variant="outlined" color={COLORS[status]} label={t(`store.dev.status.${status}`)} />
+  );
 }
 
 /** Normal or blocked. */

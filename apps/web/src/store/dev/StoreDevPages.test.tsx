@@ -67,7 +67,11 @@ function serve(handler: (path: string, method: string) => Response | undefined) 
     vi.fn<typeof fetch>(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       const method = init?.method ?? 'GET';
-      calls.push({ path: url.pathname, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      calls.push({
+        path: url.pathname,
+        method,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
       return handler(url.pathname, method) ?? json({ dataList: [] });
     }),
   );
@@ -98,7 +102,9 @@ describe('developer pages', () => {
     const secret = await screen.findByTestId('token-secret');
     expect(secret.textContent).toBe('pst_secretShownOnce');
     const shown = screen.getByTestId('token-secret-dialog').textContent ?? '';
-    expect(shown).toContain('npm run store -- login --store http://localhost:3000 --token pst_secretShownOnce');
+    expect(shown).toContain(
+      'npm run store -- login --store http://localhost:3000 --token pst_secretShownOnce',
+    );
     expect(shown).toContain('payshelf-store login --store');
     fireEvent.click(screen.getByTestId('token-secret-close'));
     await waitFor(() => expect(screen.queryByTestId('token-secret')).toBeNull());
@@ -118,7 +124,10 @@ describe('developer pages', () => {
   it('checks the name as typed, shows a taken name on the field, and asks before cancelling a review', async () => {
     serve((path, method) => {
       if (path === '/api/developer/blocklets' && method === 'POST')
-        return json({ error: { type: 'invalid_request_error', code: 'name_taken', message: 'The name clock is used' } }, 409);
+        return json(
+          { error: { type: 'invalid_request_error', code: 'name_taken', message: 'The name clock is used' } },
+          409,
+        );
       if (path === '/api/developer/blocklets') return json({ dataList: [app('pending_review')] });
       if (path.endsWith('/cancel-review')) return json(app('cancelled'));
       return undefined;

@@ -45,7 +45,14 @@ export function TokenCreateDialog({ onClose }: { onClose(): void }) {
 
   if (created?.secret) {
     return (
-      <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" data-testid="token-secret-dialog">
+      <Dialog
+        open
+        onClose={onClose}
+        aria-labelledby={titleId}
+        fullWidth
+        maxWidth="md"
+        data-testid="token-secret-dialog"
+      >
         <DialogTitle id={titleId}>{t('store.dev.tokens.secretTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
@@ -67,7 +74,14 @@ export function TokenCreateDialog({ onClose }: { onClose(): void }) {
     );
   }
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" data-testid="token-create-dialog">
+    <Dialog
+      open
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+      data-testid="token-create-dialog"
+    >
       <form
         noValidate
         onSubmit={(e) => {
@@ -101,7 +115,12 @@ export function TokenCreateDialog({ onClose }: { onClose(): void }) {
           <Button onClick={onClose} disabled={create.isPending}>
             {t('store.dev.common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending} data-testid="token-create-submit">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={create.isPending}
+            data-testid="token-create-submit"
+          >
             {t('store.dev.common.create')}
           </Button>
         </DialogActions>

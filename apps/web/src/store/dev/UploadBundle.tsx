@@ -38,9 +38,12 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
       .then(async (raw) => {
         const result = uploadResult.parse(raw);
         enqueueSnackbar(
-          t(result.status === 'published' ? 'store.dev.blocklets.published' : 'store.dev.blocklets.uploaded', {
-            version: result.version,
-          }),
+          t(
+            result.status === 'published' ? 'store.dev.blocklets.published' : 'store.dev.blocklets.uploaded',
+            {
+              version: result.version,
+            },
+          ),
           { variant: 'success' },
         );
         await client.invalidateQueries({ queryKey: developerBlockletsKey });
@@ -103,7 +106,12 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
         </Box>
       ) : null}
       {error ? (
-        <Alert severity="error" role="alert" data-testid={`upload-error-${name}`} onClose={() => setError(null)}>
+        <Alert
+          severity="error"
+          role="alert"
+          data-testid={`upload-error-${name}`}
+          onClose={() => setError(null)}
+        >
           {error}
         </Alert>
       ) : null}

@@ -9,7 +9,8 @@ import { VersionStatusChip } from './StatusChip';
 export function VersionList({ versions }: { versions: VersionDetail[] }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
-  if (versions.length === 0) return <Typography color="text.secondary">{t('store.dev.blocklets.noVersions')}</Typography>;
+  if (versions.length === 0)
+    return <Typography color="text.secondary">{t('store.dev.blocklets.noVersions')}</Typography>;
   const when = (iso: string | null) => formatWhen(iso, locale);
   const sorted = [...versions].sort((a, b) => b.created_at.localeCompare(a.created_at));
   return (

@@ -14,7 +14,9 @@ export function reviewRank(b: Pick<OwnedBlocklet, 'review_status'>): number {
 export function matchesQuery(b: OwnedBlocklet, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
-  return [b.title, b.name, b.did, b.owner.did, b.owner.fullName].some((field) => field.toLowerCase().includes(q));
+  return [b.title, b.name, b.did, b.owner.did, b.owner.fullName].some((field) =>
+    field.toLowerCase().includes(q),
+  );
 }
 
 /** The rows the console shows: those matching `query`, pending reviews first (otherwise in server order). */

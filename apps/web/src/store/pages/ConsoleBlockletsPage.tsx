@@ -32,7 +32,8 @@ function ConsoleBlocklets() {
   const pageSize = size ?? (phone ? 5 : 10);
   const list = useQuery({
     queryKey: [...consoleBlockletsKey, filter],
-    queryFn: ({ signal }) => storeCall(ownedList, `/console/blocklets?filter=${filter}`, 'GET', undefined, signal),
+    queryFn: ({ signal }) =>
+      storeCall(ownedList, `/console/blocklets?filter=${filter}`, 'GET', undefined, signal),
     retry: false,
   });
   const categories = useQuery({
@@ -92,7 +93,12 @@ function ConsoleBlocklets() {
         ) : (
           <Stack spacing={2}>
             {shown.rows.map((b) => (
-              <ConsoleBlockletCard key={b.did} blocklet={b} categories={categories.data?.dataList ?? []} locale={locale} />
+              <ConsoleBlockletCard
+                key={b.did}
+                blocklet={b}
+                categories={categories.data?.dataList ?? []}
+                locale={locale}
+              />
             ))}
             <Box>
               <TablePagination
@@ -107,7 +113,9 @@ function ConsoleBlocklets() {
                   setPage(0);
                 }}
                 labelRowsPerPage={t('store.dev.console.rowsPerPage')}
-                labelDisplayedRows={({ from, to, count }) => t('store.dev.console.pageOf', { from, to, count })}
+                labelDisplayedRows={({ from, to, count }) =>
+                  t('store.dev.console.pageOf', { from, to, count })
+                }
               />
             </Box>
           </Stack>

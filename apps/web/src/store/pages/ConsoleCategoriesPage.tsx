@@ -72,7 +72,12 @@ function Categories() {
   return (
     <LoadState query={list}>
       <Box sx={{ my: 2 }}>
-        <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing('new')} data-testid="create-category">
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          onClick={() => setEditing('new')}
+          data-testid="create-category"
+        >
           {t('store.dev.categories.create')}
         </Button>
       </Box>
@@ -87,7 +92,9 @@ function Categories() {
           <Table size="small" aria-label={t('store.consoleCategories.title')}>
             <TableHead>
               <TableRow>
-                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('store.dev.categories.slug')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {t('store.dev.categories.slug')}
+                </TableCell>
                 <TableCell>{t('store.dev.categories.en')}</TableCell>
                 <TableCell>{t('store.dev.categories.zh')}</TableCell>
                 <TableCell align="right">{t('store.dev.tokens.actionsCol')}</TableCell>
@@ -96,12 +103,17 @@ function Categories() {
             <TableBody>
               {rows.map((c) => (
                 <TableRow key={c.id} data-testid={`category-row-${c.name}`}>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace' }}>{c.name}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace' }}>
+                    {c.name}
+                  </TableCell>
                   <TableCell>{c.locales.en}</TableCell>
                   <TableCell>{c.locales.zh}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Tooltip title={t('store.dev.categories.editLabel', { name: c.locales.en })}>
-                      <IconButton aria-label={t('store.dev.categories.editLabel', { name: c.locales.en })} onClick={() => setEditing(c)}>
+                      <IconButton
+                        aria-label={t('store.dev.categories.editLabel', { name: c.locales.en })}
+                        onClick={() => setEditing(c)}
+                      >
                         <EditOutlined />
                       </IconButton>
                     </Tooltip>
@@ -121,7 +133,9 @@ function Categories() {
           </Table>
         </TableContainer>
       )}
-      {editing ? <CategoryDialog editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <CategoryDialog editing={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
       {deleting ? <DeleteCategoryDialog target={deleting} onClose={() => setDeleting(null)} /> : null}
     </LoadState>
   );

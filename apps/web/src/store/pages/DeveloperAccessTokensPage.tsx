@@ -87,7 +87,12 @@ export function DeveloperAccessTokensPage() {
     <PageSection testId="page-developer-access-tokens" title={t('store.accessTokens.title')}>
       <LoadState query={list} developer>
         <Box sx={{ my: 2 }}>
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)} data-testid="create-token">
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setCreating(true)}
+            data-testid="create-token"
+          >
             {t('store.dev.tokens.create')}
           </Button>
         </Box>
@@ -103,7 +108,9 @@ export function DeveloperAccessTokensPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('store.dev.tokens.nameCol')}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('store.dev.tokens.tokenCol')}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                    {t('store.dev.tokens.tokenCol')}
+                  </TableCell>
                   <TableCell>{t('store.dev.tokens.createdCol')}</TableCell>
                   <TableCell>{t('store.dev.tokens.lastUsedCol')}</TableCell>
                   <TableCell align="right">{t('store.dev.tokens.actionsCol')}</TableCell>
@@ -118,7 +125,9 @@ export function DeveloperAccessTokensPage() {
                     </TableCell>
                     <TableCell>{formatWhen(token.created_at, locale)}</TableCell>
                     <TableCell>
-                      {token.last_used_at ? formatWhen(token.last_used_at, locale) : t('store.dev.common.never')}
+                      {token.last_used_at
+                        ? formatWhen(token.last_used_at, locale)
+                        : t('store.dev.common.never')}
                     </TableCell>
                     <TableCell align="right">
                       <Tooltip title={t('store.dev.tokens.deleteLabel', { name: token.name })}>

@@ -165,7 +165,24 @@ describe('publishing an application from the web', () => {
     await expectAccessible(dev, 'my applications (pending review)');
     await screenshot(dev, 'store-developer-blocklets-375');
 
-    // The admin reviews in the console: start, then approve after confirming.
+    // The admin adds a category (en and zh names), then reviews in the console.
+    const slug = `e2e-tools-${Date.now().toString(36)}`;
+    await admin.goto('/console/categories');
+    await admin.getByTestId('page-console-categories').waitFor();
+    await admin.getByTestId('create-category').click();
+    const categoryDialog = admin.getByTestId('category-dialog');
+    await categoryDialog.getByTestId('category-slug').fill(slug);
+    await categoryDialog.getByTestId('category-en').fill('E2E Tools!');
+    await categoryDialog.getByTestId('category-zh').fill('端到端工具');
+    await categoryDialog.getByTestId('category-submit').click();
+    await categoryDialog.getByText('Use only letters, digits, hyphens, underscores and spaces').waitFor();
+    await expectAccessible(admin, 'category dialog (name error)');
+    await categoryDialog.getByTestId('category-en').fill('E2E Tools');
+    await categoryDialog.getByTestId('category-submit').click();
+    await admin.getByTestId(`category-row-${slug}`).waitFor();
+    await expectAccessible(admin, 'console categories');
+
+    // Review: start, then approve after confirming.
     await admin.goto('/console/blocklets');
     const row = admin.getByTestId(`console-blocklet-${name}`);
     await row.waitFor();
@@ -177,6 +194,14 @@ describe('publishing an application from the web', () => {
     await expectAccessible(admin, 'approve dialog');
     await approve.getByTestId('approve-dialog-confirm').click();
     await admin.getByText(/1\.0\.0 approved/).waitFor();
+
+    // Deleting the category asks first.
+    await admin.goto('/console/categories');
+    await admin.getByRole('button', { name: 'Delete E2E Tools' }).click();
+    await admin.getByTestId('category-delete-dialog').getByText('without a category').waitFor();
+    await expectAccessible(admin, 'delete category dialog');
+    await admin.getByTestId('category-delete-dialog-confirm').click();
+    await admin.getByTestId(`category-row-${slug}`).waitFor({ state: 'detached' });
 
     // The developer sees it published; anyone finds it in the public list.
     await dev.reload();

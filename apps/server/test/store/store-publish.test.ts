@@ -91,11 +91,11 @@ describe('publishing through review', () => {
       json<{ list: Array<{ title: string }> }>(
         await b.get('/.well-known/service/api/user/notifications'),
       ).then((r) => r.body.list.map((n) => n.title));
-    expect(await bell(owner)).toContain('Review requested: Clock Widget 1.0.0');
+    expect(await bell(owner)).toContain('Review requested / 已申请审核: Clock Widget 1.0.0');
     expect(await bell(alice)).toEqual(
       expect.arrayContaining([
-        'Review started: Clock Widget 1.0.0',
-        'Version approved and published: Clock Widget 1.0.0',
+        'Review started / 审核已开始: Clock Widget 1.0.0',
+        'Version approved and published / 版本已通过审核并发布: Clock Widget 1.0.0',
       ]),
     );
   });

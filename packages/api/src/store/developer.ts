@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blockletSummary, blockletVersion, reviewType, versionStatus } from './catalog.js';
+import { blockletDid, blockletName } from './manifest.js';
 
 export const accessToken = z.object({
   id: z.string(),
@@ -94,3 +95,14 @@ export const blockletOwnerUpdate = z.strictObject({
 export const storeSettings = z.object({ reviewRequired: z.boolean() });
 export const storeSettingsBody = z.strictObject({ reviewRequired: z.boolean() });
 export type StoreSettings = z.infer<typeof storeSettings>;
+
+/**
+ * Creating an application from the web before its first upload: the name (SPEC section 5 rule) and,
+ * optionally, its DID (when absent the store assigns one; the bundle's manifest must then carry it).
+ */
+export const blockletCreate = z.strictObject({
+  name: blockletName,
+  did: blockletDid.optional(),
+  permission: z.enum(['public', 'private']).optional(),
+});
+export type BlockletCreate = z.input<typeof blockletCreate>;

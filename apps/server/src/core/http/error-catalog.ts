@@ -336,6 +336,11 @@ export const MESSAGES = {
     en: 'The name {name} is used by another application',
     zh: '名称 {name} 已被其他应用使用',
   },
+  store_did_taken: {
+    code: 'did_taken',
+    en: 'An application with this DID exists',
+    zh: '已存在使用该 DID 的应用',
+  },
   store_review_transition_invalid: {
     code: 'review_transition_invalid',
     en: 'Cannot {action} version {version} while it is {status}',

@@ -5,16 +5,26 @@ import type { StoreContext, Tx } from '../context.js';
 import type { StoreBlockletRow } from '../repo.js';
 import type { ReviewAction } from './machine.js';
 
-const TITLES: Record<ReviewAction, string> = {
-  request: 'Review requested',
-  start: 'Review started',
-  approve: 'Version approved and published',
-  reject: 'Version rejected',
-  cancel: 'Review cancelled',
-  comment: 'New review comment',
-  reply: 'Developer replied',
-  publish: 'Version published',
+/**
+ * Notification titles in both languages: a notification is stored once for its receiver, whose
+ * language the server does not know, so the title carries the English and the Chinese text.
+ */
+const TITLES: Record<ReviewAction, { en: string; zh: string }> = {
+  request: { en: 'Review requested', zh: '已申请审核' },
+  start: { en: 'Review started', zh: '审核已开始' },
+  approve: { en: 'Version approved and published', zh: '版本已通过审核并发布' },
+  reject: { en: 'Version rejected', zh: '版本未通过审核' },
+  cancel: { en: 'Review cancelled', zh: '审核已取消' },
+  comment: { en: 'New review comment', zh: '新的审核评论' },
+  reply: { en: 'Developer replied', zh: '开发者已回复' },
+  publish: { en: 'Version published', zh: '版本已发布' },
 };
+
+/** `Review started / 审核已开始: My app 1.0.0` (at most 300 characters, the notification limit). */
+export function reviewTitle(action: ReviewAction, app: string, version: string): string {
+  const { en, zh } = TITLES[action];
+  return `${en} / ${zh}: ${app} ${version}`.slice(0, 300);
+}
 
 async function admins(tx: Tx): Promise<string[]> {
   const rows = await tx
@@ -45,7 +55,7 @@ export async function notifyReview(
       ctx.services,
       {
         receiver,
-        title: `${TITLES[action]}: ${blocklet.title || blocklet.name} ${version}`,
+        title: reviewTitle(action, blocklet.title || blocklet.name, version),
         description: body.slice(0, 2000),
         severity,
         activity:

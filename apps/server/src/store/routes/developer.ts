@@ -1,5 +1,6 @@
 import {
   accessTokenCreate,
+  blockletCreate,
   blockletOwnerUpdate,
   commentBody,
   reviewVersionBody,
@@ -21,6 +22,7 @@ import { discard } from '../storage.js';
 import { uploadRefusal, recordUpload } from '../upload.js';
 import { bundleSignatureRefusal } from '../tokens/signature.js';
 import { didParams, idParams } from './params.js';
+import { createPlaceholder } from '../create.js';
 
 const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
@@ -141,6 +143,14 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       .where(eq(storeBlocklets.ownerDid, user.did))
       .orderBy(desc(storeBlocklets.updatedAt));
     return { dataList: await Promise.all(rows.map((r) => ownedView(ctx, r))) };
+  });
+
+  // An application created from the web before its first upload (no version yet, not listed).
+  app.post(`${api}/developer/blocklets`, async (request, reply) => {
+    const { user } = await developer(ctx, request);
+    const body = parseWith(blockletCreate, request.body, 'body');
+    const created = await createPlaceholder(ctx.db, user, body);
+    return reply.status(201).send(await ownedView(ctx, created));
   });
 
   app.get(`${api}/developer/blocklets/:did`, async (request) => {

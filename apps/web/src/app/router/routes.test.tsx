@@ -65,6 +65,7 @@ describe('router', () => {
     expect(withStaking.router.state.location.pathname).toBe('/join');
   });
 
+  // The developer and console pages load their data: tested in store/dev/StoreDevPages.test.tsx.
   // The invoice, subscription and past-due pages load their data: their routes are tested in
   // payment/portal/PortalPages.test.tsx and PastDuePage.test.tsx (with its back button).
   it.each([
@@ -77,10 +78,6 @@ describe('router', () => {
     ['/connect-cli', 'page-connect-cli'],
     ['/gen-key-pair', 'page-gen-key-pair'],
     ['/connect-studio', 'page-connect-studio'],
-    ['/developer/blocklets', 'page-developer-blocklets'],
-    ['/developer/access-tokens', 'page-developer-access-tokens'],
-    ['/console/blocklets', 'page-console-blocklets'],
-    ['/console/categories', 'page-console-categories'],
     ['/payment/integrations/donations', 'page-donations-integration'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
     ['/payment/admin/billing/meter_123', 'page-admin-billing'],

@@ -1,3 +1,5 @@
+import { storeDevEn } from './dev-en';
+
 /** Strings of the application store pages. */
 export const storeEn = {
   list: {
@@ -67,4 +69,6 @@ export const storeEn = {
     emptyTitle: 'No categories yet',
     emptyDescription: 'Categories group applications in the store, with an English and a Chinese name each.',
   },
+  /** Developer pages and the console (own file: dev-en.ts). */
+  dev: storeDevEn,
 };

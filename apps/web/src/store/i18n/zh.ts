@@ -1,3 +1,5 @@
+import { storeDevZh } from './dev-zh';
+
 import type { storeEn } from './en';
 
 export const storeZh: typeof storeEn = {
@@ -65,4 +67,6 @@ export const storeZh: typeof storeEn = {
     emptyTitle: '暂无分类',
     emptyDescription: '分类用于对商店中的应用分组，每个分类都有英文和中文名称。',
   },
+  /** Developer pages and the console (own file: dev-zh.ts). */
+  dev: storeDevZh,
 };

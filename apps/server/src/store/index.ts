@@ -4,6 +4,7 @@ import type { Services } from '../services.js';
 import { optionalUser } from '../platform/identity/index.js';
 import type { StoreContext } from './context.js';
 import { seedStoreDemo } from './demo/seed.js';
+import { assetRoutes } from './routes/assets.js';
 import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
@@ -29,6 +30,7 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   publicRoutes(app, ctx);
   developerRoutes(app, ctx);
   consoleRoutes(app, ctx);
+  assetRoutes(app, ctx);
   if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
   return ctx;
 }

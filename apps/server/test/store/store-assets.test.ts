@@ -82,7 +82,7 @@ describe('application assets from our origin', () => {
     const res = await anon(`${assets(did2)}/readme`);
     expect(res.status).toBe(200);
     const { html } = (await res.json()) as { html: string };
-    expect(html).toContain('<h1>Hello</h1>');
+    expect(html).toContain('<h3>Hello</h3>');
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toMatch(/<script|<img|\son\w+="|href="(?!https:)|src="/i);
     expect(html).toContain('href="https://example.com/docs"');

@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubEmptyStore, unstubStore } from '../store/testing/storeStub';
 import { renderRoutes } from '../testing/renderRoutes';
+
+// Store pages fetch the catalogue: an empty one, pages preloaded.
+beforeEach(stubEmptyStore);
+afterEach(unstubStore);
 
 afterEach(cleanup);
 

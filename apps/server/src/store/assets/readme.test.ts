@@ -6,7 +6,7 @@ describe('renderReadme', () => {
     const html = renderReadme(
       '# Title\n\n- one\n- two\n\n`code`\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n\n[docs](https://example.com/docs) [top](#title)',
     );
-    expect(html).toContain('<h1>Title</h1>');
+    expect(html).toContain('<h3>Title</h3>');
     expect(html).toContain('<li>one</li>');
     expect(html).toContain('<code>code</code>');
     expect(html).toContain('<th align="left">a</th>');

@@ -55,6 +55,12 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // The page has its h1 (the app's title) and h2 sections; the README's headings sit below them.
+    h1: 'h3',
+    h2: 'h4',
+    h3: 'h5',
+    h4: 'h6',
+    h5: 'h6',
     // External links open without giving the target page a handle on ours.
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';

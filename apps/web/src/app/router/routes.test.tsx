@@ -1,9 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
 import type { AppConfig } from '../config/appConfig';
+
+// Store pages fetch the catalogue: an empty one, pages preloaded.
+beforeEach(stubEmptyStore);
+afterEach(unstubStore);
 
 afterEach(cleanup);
 
@@ -92,7 +97,8 @@ describe('router', () => {
     const page = await screen.findByTestId(testId, {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
     expect(page.querySelector('h1')?.textContent).toBeTruthy();
-    expect(page.querySelector('[data-testid="empty-state"]')).toBeTruthy();
+    // Store list and detail pages show theirs once the (stubbed, empty) catalogue has answered.
+    expect(await within(page).findByTestId('empty-state', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('mounts the payment pages at the configured mount point', async () => {

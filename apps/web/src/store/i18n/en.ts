@@ -1,3 +1,5 @@
+import { browseEn } from './browse.en';
+
 /** Strings of the application store pages. */
 export const storeEn = {
   list: {
@@ -67,4 +69,5 @@ export const storeEn = {
     emptyTitle: 'No categories yet',
     emptyDescription: 'Categories group applications in the store, with an English and a Chinese name each.',
   },
+  browse: browseEn,
 };

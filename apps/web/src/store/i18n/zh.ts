@@ -1,4 +1,5 @@
 import type { storeEn } from './en';
+import { browseZh } from './browse.zh';
 
 export const storeZh: typeof storeEn = {
   list: {
@@ -65,4 +66,5 @@ export const storeZh: typeof storeEn = {
     emptyTitle: '暂无分类',
     emptyDescription: '分类用于对商店中的应用分组，每个分类都有英文和中文名称。',
   },
+  browse: browseZh,
 };

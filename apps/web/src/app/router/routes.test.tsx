@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { configure, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
@@ -8,6 +8,8 @@ import type { AppConfig } from '../config/appConfig';
 
 // Store pages fetch the catalogue: an empty one, pages preloaded.
 beforeEach(stubEmptyStore);
+// Lazy pages can take a few seconds to first render on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(unstubStore);
 
 afterEach(cleanup);
@@ -24,7 +26,8 @@ describe('router', () => {
     renderRoutes('/');
     const home = await screen.findByTestId('page-home');
     expect(screen.getByRole('heading', { level: 1, name: 'Applications' })).toBeTruthy();
-    expect(home.textContent).toContain('No applications yet');
+    expect(await screen.findByText('No applications yet')).toBeTruthy();
+    expect(home.isConnected).toBe(true);
   });
 
   it('translates the home heading to Chinese', async () => {
@@ -98,7 +101,7 @@ describe('router', () => {
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
     expect(page.querySelector('h1')?.textContent).toBeTruthy();
     // Store list and detail pages show theirs once the (stubbed, empty) catalogue has answered.
-    expect(await within(page).findByTestId('empty-state', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('empty-state', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('mounts the payment pages at the configured mount point', async () => {

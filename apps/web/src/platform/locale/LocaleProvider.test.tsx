@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { configure, act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
@@ -8,6 +8,8 @@ import { LOCALE_COOKIE, readCookie } from './cookie';
 
 // Store pages fetch the catalogue: an empty one, pages preloaded.
 beforeEach(stubEmptyStore);
+// Lazy pages can take a few seconds to first render on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 afterEach(unstubStore);
 
 /** Picks a language in the header's locale selector. */

@@ -47,12 +47,12 @@ describe('store browsing (the demo store)', () => {
     await search.fill('');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('filter-price').click();
-    await page.getByRole('option', { name: 'Paid' }).click();
+    await page.getByRole('option', { name: 'Paid', exact: true }).click();
     await expectCards(page, ['发票助手 Invoice Tracker']);
     await page.getByTestId('filter-price').click();
     await page.getByRole('option', { name: 'Free and paid' }).click();
     await page.getByTestId('filter-category').click();
-    await page.getByRole('option', { name: 'Productivity' }).click();
+    await page.getByRole('option', { name: 'Productivity', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/category/productivity');
     await expectCards(page, ['Image Resizer', 'Markdown Notes']);
     await expectAccessible(page, 'category page');

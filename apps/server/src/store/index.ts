@@ -7,6 +7,7 @@ import { seedStoreDemo } from './demo/seed.js';
 import { connectCliAction } from './connect/action.js';
 import { connectCliRoutes } from './connect/routes.js';
 import { profileRoutes } from './connect/profile.js';
+import { assetRoutes } from './routes/assets.js';
 import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
@@ -36,6 +37,7 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   await connectCliRoutes(app, ctx);
   profileRoutes(app, ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(connectCliAction(ctx));
+  assetRoutes(app, ctx);
   if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
   return ctx;
 }

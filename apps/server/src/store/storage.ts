@@ -52,6 +52,11 @@ export class BundleStorage {
     return s !== null && s.isFile() && s.size === size;
   }
 
+  /** The absolute path of a stored bundle (for reading it in place). */
+  absolutePath(relative: string): string {
+    return this.absolute(relative);
+  }
+
   open(relative: string): ReadStream {
     return createReadStream(this.absolute(relative));
   }

@@ -1,4 +1,4 @@
-import type { SessionUser, UploadResult } from '@payshelf/api';
+import { compareSemver, type SessionUser, type UploadResult } from '@payshelf/api';
 import { eq } from 'drizzle-orm';
 import { ApiError } from '../core/http/errors.js';
 import { storeError } from './errors.js';
@@ -9,7 +9,6 @@ import type { DbLike, StoreContext } from './context.js';
 import { publishVersion } from './publish.js';
 import { findBlocklet, findBlockletByName, versionById, type StoreBlockletRow } from './repo.js';
 import { needsReview, REVIEW_LOCKED } from './review/machine.js';
-import { compareSemver } from './semver.js';
 import { readSettings } from './settings.js';
 import { discard } from './storage.js';
 

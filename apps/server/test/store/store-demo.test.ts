@@ -20,20 +20,42 @@ afterAll(async () => {
   await db?.drop();
 });
 
+function storeContext(): StoreContext {
+  const services = server.server.services;
+  return {
+    services,
+    db: services.database.db,
+    storage: new BundleStorage(
+      path.join(services.config.dataDir, 'store', 'bundles'),
+      path.join(services.config.dataDir, 'store', 'tmp'),
+    ),
+    mount: '',
+    user: () => Promise.resolve(null),
+    userByDid: () => Promise.resolve(null),
+  };
+}
+
 describe('demo store', () => {
+  it('writes the seeded marker only when every demo app is in, so a start that failed half-way is completed', async () => {
+    const pool = server.server.services.database.pool;
+    const taken = DEMO_APPS[2];
+    if (!taken) throw new Error('the demo catalog has fewer than three apps');
+    // Someone else's application holds the third demo app's name: seeding stops there.
+    await pool.query(
+      `INSERT INTO users (did, pk, full_name) VALUES ('zSquatterSquatterSquatter1111', '', 'S')`,
+    );
+    await pool.query(
+      `INSERT INTO store_blocklets (id, did, owner_did, name) VALUES ('bl_squat', 'zSquatterAppSquatterApp11111', 'zSquatterSquatterSquatter1111', $1)`,
+      [taken.name],
+    );
+    await expect(seedStoreDemo(storeContext())).rejects.toThrow();
+    const marker = await pool.query(`SELECT 1 FROM instance_settings WHERE key = 'store.demo'`);
+    expect(marker.rowCount).toBe(0);
+    await pool.query(`DELETE FROM store_blocklets WHERE id = 'bl_squat'`);
+  });
+
   it('publishes the demo applications once, with real bundles in several categories', async () => {
-    const services = server.server.services;
-    const ctx: StoreContext = {
-      services,
-      db: services.database.db,
-      storage: new BundleStorage(
-        path.join(services.config.dataDir, 'store', 'bundles'),
-        path.join(services.config.dataDir, 'store', 'tmp'),
-      ),
-      mount: '',
-      user: () => Promise.resolve(null),
-      userByDid: () => Promise.resolve(null),
-    };
+    const ctx = storeContext();
     expect(await seedStoreDemo(ctx)).toBe(true);
     expect(await seedStoreDemo(ctx)).toBe(false);
     const list = await json<{
@@ -47,5 +69,7 @@ describe('demo store', () => {
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
     expect(download.headers.get('content-type')).toBe('application/gzip');
+    const logo = await fetch(`${server.url}/api/blocklets/${DEMO_APPS[0]?.did}/1.0.0/assets/logo`);
+    expect(logo.headers.get('content-type')).toBe('image/png');
   });
 });

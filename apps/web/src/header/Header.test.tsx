@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubEmptyStore, unstubStore } from '../store/testing/storeStub';
 import { renderRoutes } from '../testing/renderRoutes';
+
+// Store pages fetch the catalogue: an empty one, pages preloaded.
+beforeEach(stubEmptyStore);
+// Lazy pages can take a few seconds to first render on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(unstubStore);
 
 afterEach(cleanup);
 

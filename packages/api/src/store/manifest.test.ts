@@ -88,6 +88,8 @@ describe('compareSemver', () => {
       expect(compareSemver(sorted[i] ?? '', sorted[i - 1] ?? '')).toBe(1);
     }
     expect(compareSemver('1.0.0+build.1', '1.0.0')).toBe(0);
+    // Numeric identifiers rank below alphanumeric ones.
+    expect(compareSemver('1.0.0-1', '1.0.0-alpha')).toBe(-1);
     expect(() => compareSemver('1.0', '1.0.0')).toThrow('not a semantic version: 1.0');
   });
 });

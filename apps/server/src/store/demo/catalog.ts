@@ -13,6 +13,8 @@ export interface DemoApp {
   keywords: string[];
   category: (typeof DEMO_CATEGORIES)[number]['name'];
   downloads: number;
+  /** The two colours of its generated logo and screenshots. */
+  colors: [[number, number, number], [number, number, number]];
   price?: { amount: string; currency: string };
 }
 
@@ -25,6 +27,10 @@ export const DEMO_APPS: readonly DemoApp[] = [
     keywords: ['image', 'photo', 'compress'],
     category: 'productivity',
     downloads: 128,
+    colors: [
+      [36, 99, 235],
+      [14, 165, 233],
+    ],
   },
   {
     did: 'z8iZpDemoMarkdownNotes22222222',
@@ -34,6 +40,10 @@ export const DEMO_APPS: readonly DemoApp[] = [
     keywords: ['notes', 'markdown', 'writing'],
     category: 'productivity',
     downloads: 342,
+    colors: [
+      [22, 163, 74],
+      [132, 204, 22],
+    ],
   },
   {
     did: 'z8iZpDemoWebhookinspector33333',
@@ -43,6 +53,10 @@ export const DEMO_APPS: readonly DemoApp[] = [
     keywords: ['webhook', 'debug', 'http'],
     category: 'developer-tools',
     downloads: 77,
+    colors: [
+      [124, 58, 237],
+      [236, 72, 153],
+    ],
   },
   {
     did: 'z8iZpDemoinvoiceTracker4444444',
@@ -52,6 +66,10 @@ export const DEMO_APPS: readonly DemoApp[] = [
     keywords: ['invoice', 'billing', '发票'],
     category: 'finance',
     downloads: 45,
+    colors: [
+      [234, 88, 12],
+      [250, 204, 21],
+    ],
     price: { amount: '9.99', currency: 'TUSD' },
   },
 ];

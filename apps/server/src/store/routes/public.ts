@@ -3,26 +3,15 @@ import { asc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
-import { storeError } from '../errors.js';
 import { storeCategories } from '../../db/schema/index.js';
-import { isStoreAdmin, type StoreContext } from '../context.js';
-import {
-  countDownload,
-  downloadsByDay,
-  findBlocklet,
-  findVersion,
-  listPublic,
-  versionById,
-  versionsOf,
-  viewsOf,
-} from '../repo.js';
+import type { StoreContext } from '../context.js';
+import { countDownload, downloadsByDay, listPublic, versionById, versionsOf, viewsOf } from '../repo.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
+import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet } from './visibility.js';
 
 const downloadsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
-
-const hidden = () => storeError('store_blocklet_missing', {});
 
 /**
  * What anyone may read: listed applications (a published version, not blocked, public) and their
@@ -32,16 +21,8 @@ const hidden = () => storeError('store_blocklet_missing', {});
 export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const api = `${ctx.mount}/api`;
 
-  async function visible(request: Parameters<StoreContext['user']>[0], did: string) {
-    const blocklet = await findBlocklet(ctx.db, did);
-    if (!blocklet) throw hidden();
-    const user = await ctx.user(request);
-    const privileged = user !== null && (user.did === blocklet.ownerDid || isStoreAdmin(user));
-    const listed =
-      blocklet.currentVersionId !== null && blocklet.status === 'normal' && blocklet.permission === 'public';
-    if (!listed && !privileged) throw hidden();
-    return { blocklet, privileged };
-  }
+  const visible = (request: Parameters<StoreContext['user']>[0], did: string) =>
+    visibleBlocklet(ctx, request, did);
 
   app.get(`${api}/store.json`, async (): Promise<StoreInfo> => {
     const settings = await readSettings(ctx.db);
@@ -96,15 +77,10 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets/:did/:version/:file`, async (request, reply) => {
     const { did, version, file } = parseWith(downloadParams, request.params, 'params');
-    const { blocklet, privileged } = await visible(request, did).catch(() => ({
-      blocklet: null,
-      privileged: false,
-    }));
-    if (!blocklet) throw ApiError.notFound('No such bundle');
-    const row = await findVersion(ctx.db, blocklet.id, version);
-    if (!row || file !== `${blocklet.name}-${row.version}.tgz`) throw ApiError.notFound('No such bundle');
-    const listed = blocklet.status === 'normal' && blocklet.permission === 'public';
-    if (!(privileged || (listed && row.status === 'published'))) throw ApiError.notFound('No such bundle');
+    const readable = await readableVersion(ctx, request, did, version);
+    if (!readable || file !== `${readable.blocklet.name}-${readable.row.version}.tgz`)
+      throw ApiError.notFound('No such bundle');
+    const { blocklet, row, shared } = readable;
     if (!(await ctx.storage.inPlace(row.storagePath, row.size))) throw ApiError.notFound('No such bundle');
     if (row.status === 'published') await countDownload(ctx.db, blocklet.id);
     return reply
@@ -113,10 +89,7 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
       .header('content-disposition', `attachment; filename="${file}"`)
       .header('x-content-type-options', 'nosniff')
       .header('x-bundle-sha512', row.sha512)
-      .header(
-        'cache-control',
-        row.status === 'published' && listed ? 'public, max-age=300' : 'private, no-store',
-      )
+      .header('cache-control', shared ? 'public, max-age=300' : 'private, no-store')
       .send(ctx.storage.open(row.storagePath));
   });
 }

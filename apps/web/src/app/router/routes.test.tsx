@@ -1,9 +1,16 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import type { HeaderSession } from '../../header/session/useHeaderSession';
 import type { AppConfig } from '../config/appConfig';
+
+// Store pages fetch the catalogue: an empty one, pages preloaded.
+beforeEach(stubEmptyStore);
+// Lazy pages can take a few seconds to first render on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(unstubStore);
 
 afterEach(cleanup);
 
@@ -19,7 +26,8 @@ describe('router', () => {
     renderRoutes('/');
     const home = await screen.findByTestId('page-home');
     expect(screen.getByRole('heading', { level: 1, name: 'Applications' })).toBeTruthy();
-    expect(home.textContent).toContain('No applications yet');
+    expect(await screen.findByText('No applications yet')).toBeTruthy();
+    expect(home.isConnected).toBe(true);
   });
 
   it('translates the home heading to Chinese', async () => {
@@ -89,7 +97,8 @@ describe('router', () => {
     const page = await screen.findByTestId(testId, {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe(path.split('?')[0]);
     expect(page.querySelector('h1')?.textContent).toBeTruthy();
-    expect(page.querySelector('[data-testid="empty-state"]')).toBeTruthy();
+    // Store list and detail pages show theirs once the (stubbed, empty) catalogue has answered.
+    expect(await screen.findByTestId('empty-state', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('mounts the payment pages at the configured mount point', async () => {

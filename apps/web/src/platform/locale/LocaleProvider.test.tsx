@@ -1,9 +1,16 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { configure, act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { bindDocumentLanguage } from '../i18n/createI18n';
 import { LOCALE_COOKIE, readCookie } from './cookie';
+
+// Store pages fetch the catalogue: an empty one, pages preloaded.
+beforeEach(stubEmptyStore);
+// Lazy pages can take a few seconds to first render on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+afterEach(unstubStore);
 
 /** Picks a language in the header's locale selector. */
 async function chooseLanguage(current: string, next: string) {

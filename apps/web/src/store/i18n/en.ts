@@ -1,4 +1,5 @@
 import { storeDevEn } from './dev-en';
+import { browseEn } from './browse.en';
 
 /** Strings of the application store pages. */
 export const storeEn = {
@@ -71,4 +72,5 @@ export const storeEn = {
   },
   /** Developer pages and the console (own file: dev-en.ts). */
   dev: storeDevEn,
+  browse: browseEn,
 };

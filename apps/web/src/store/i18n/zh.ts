@@ -1,6 +1,7 @@
 import { storeDevZh } from './dev-zh';
 
 import type { storeEn } from './en';
+import { browseZh } from './browse.zh';
 
 export const storeZh: typeof storeEn = {
   list: {
@@ -69,4 +70,5 @@ export const storeZh: typeof storeEn = {
   },
   /** Developer pages and the console (own file: dev-zh.ts). */
   dev: storeDevZh,
+  browse: browseZh,
 };

@@ -22,12 +22,12 @@ export const EXPORT_MAX_ROWS = 100_000;
 
 interface Lookup {
   currency(id: string): Promise<{ symbol: string; decimal: number } | undefined>;
-  email(id: string | null): Promise<string | null>;
+  customer(id: string | null): Promise<{ name: string | null; email: string | null }>;
 }
 
 function lookups(db: DbLike): Lookup {
   const currencies = new Map<string, { symbol: string; decimal: number } | undefined>();
-  const emails = new Map<string, string | null>();
+  const people = new Map<string, { name: string | null; email: string | null }>();
   return {
     async currency(id) {
       if (!currencies.has(id)) {
@@ -36,13 +36,14 @@ function lookups(db: DbLike): Lookup {
       }
       return currencies.get(id);
     },
-    async email(id) {
-      if (id === null) return null;
-      if (!emails.has(id)) {
+    async customer(id) {
+      const none = { name: null, email: null };
+      if (id === null) return none;
+      if (!people.has(id)) {
         const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
-        emails.set(id, row?.email ?? null);
+        people.set(id, { name: row?.name ?? null, email: row?.email ?? null });
       }
-      return emails.get(id) ?? null;
+      return people.get(id) ?? none;
     },
   };
 }
@@ -68,20 +69,51 @@ function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string
 async function* invoiceLines(db: DbLike, livemode: boolean, query: z.infer<typeof invoiceListQuery>) {
   const look = lookups(db);
   yield csvLine([
-    'id', 'number', 'status', 'billing_reason', 'customer_id', 'customer_email', 'subscription_id',
-    'currency', 'total', 'amount_paid', 'amount_remaining', 'period_start', 'period_end', 'due_date',
+    'id',
+    'number',
+    'status',
+    'billing_reason',
+    'customer_id',
+    'customer_name',
+    'customer_email',
+    'subscription_id',
+    'currency',
+    'total',
+    'amount_paid',
+    'amount_remaining',
+    'period_start',
+    'period_end',
+    'due_date',
     'created_at',
   ]);
   for (let page = 1; (page - 1) * BATCH < EXPORT_MAX_ROWS; page += 1) {
-    const { rows } = await pageOfInvoices(db, livemode, { ...query, page, pageSize: BATCH }, query.customer_id);
+    const { rows } = await pageOfInvoices(
+      db,
+      livemode,
+      { ...query, page, pageSize: BATCH },
+      query.customer_id,
+    );
     for (const r of rows) {
       const cur = await look.currency(r.currencyId);
+      const who = await look.customer(r.customerId);
       const amount = (v: bigint) => (cur ? unitsText(v, cur.decimal) : v);
       yield csvLine([
-        r.id, r.number, r.status, r.billingReason, r.customerId, await look.email(r.customerId),
-        r.subscriptionId, cur?.symbol ?? r.currencyId, amount(r.total), amount(r.amountPaid),
-        amount(r.amountRemaining), r.periodStart && iso(r.periodStart), r.periodEnd && iso(r.periodEnd),
-        r.dueDate && iso(r.dueDate), iso(r.createdAt),
+        r.id,
+        r.number,
+        r.status,
+        r.billingReason,
+        r.customerId,
+        who.name,
+        who.email,
+        r.subscriptionId,
+        cur?.symbol ?? r.currencyId,
+        amount(r.total),
+        amount(r.amountPaid),
+        amount(r.amountRemaining),
+        r.periodStart && iso(r.periodStart),
+        r.periodEnd && iso(r.periodEnd),
+        r.dueDate && iso(r.dueDate),
+        iso(r.createdAt),
       ]);
     }
     if (rows.length < BATCH) return;
@@ -91,8 +123,20 @@ async function* invoiceLines(db: DbLike, livemode: boolean, query: z.infer<typeo
 async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeof paymentIntentListQuery>) {
   const look = lookups(db);
   yield csvLine([
-    'id', 'status', 'customer_id', 'customer_email', 'currency', 'amount', 'amount_received',
-    'payment_method_id', 'invoice_id', 'checkout_session_id', 'tx_hash', 'description', 'created_at',
+    'id',
+    'status',
+    'customer_id',
+    'customer_name',
+    'customer_email',
+    'currency',
+    'amount',
+    'amount_received',
+    'payment_method_id',
+    'invoice_id',
+    'checkout_session_id',
+    'tx_hash',
+    'description',
+    'created_at',
   ]);
   const filters = and(
     eq(paymentIntents.livemode, livemode),
@@ -108,13 +152,17 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
       .from(paymentIntents)
       .where(
         cursor
-          ? and(filters, sql`(${paymentIntents.createdAt}, ${paymentIntents.id}) < (${cursor.createdAt}, ${cursor.id})`)
+          ? and(
+              filters,
+              sql`(${paymentIntents.createdAt}, ${paymentIntents.id}) < (${cursor.createdAt}, ${cursor.id})`,
+            )
           : filters,
       )
       .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
       .limit(BATCH);
     for (const r of rows) {
       const cur = await look.currency(r.currencyId);
+      const who = await look.customer(r.customerId);
       const amount = (v: bigint) => (cur ? unitsText(v, cur.decimal) : v);
       const details = r.paymentDetails ?? {};
       const tx = Object.values(details).find(
@@ -122,9 +170,20 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
           typeof d === 'object' && d !== null && typeof (d as { tx_hash?: unknown }).tx_hash === 'string',
       );
       yield csvLine([
-        r.id, r.status, r.customerId, await look.email(r.customerId), cur?.symbol ?? r.currencyId,
-        amount(r.amount), amount(r.amountReceived), r.paymentMethodId, r.invoiceId, r.checkoutSessionId,
-        tx?.tx_hash ?? null, r.description, iso(r.createdAt),
+        r.id,
+        r.status,
+        r.customerId,
+        who.name,
+        who.email,
+        cur?.symbol ?? r.currencyId,
+        amount(r.amount),
+        amount(r.amountReceived),
+        r.paymentMethodId,
+        r.invoiceId,
+        r.checkoutSessionId,
+        tx?.tx_hash ?? null,
+        r.description,
+        iso(r.createdAt),
       ]);
     }
     const last = rows[rows.length - 1];
@@ -146,4 +205,3 @@ export function billingExportRoutes(app: FastifyInstance, ctx: PaymentContext): 
     return sendCsv(reply, 'payments', paymentLines(db, caller.livemode, query));
   });
 }
-

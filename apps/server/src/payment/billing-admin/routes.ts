@@ -3,7 +3,14 @@
 import { billingAdminRoutes as routes } from '@payshelf/api';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customers, events, invoices, paymentIntents, refunds, subscriptions } from '../../db/schema/index.js';
+import {
+  customers,
+  events,
+  invoices,
+  paymentIntents,
+  refunds,
+  subscriptions,
+} from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { getClock, getSubscription, invoiceObject, readable, subscriptionObjects } from '../billing/index.js';
 import { serializeCustomer } from '../customers/index.js';
@@ -74,7 +81,17 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: PaymentContext): v
     const clock = caller.livemode ? null : await getClock(db, params.id);
     if (!clock) throw ApiError.of('test_clock_missing', { id: params.id.slice(0, 100) });
     const [customerRows, subRows, invoiceRows] = await Promise.all([
-      db.select().from(customers).where(eq(customers.testClockId, clock.id)).limit(TIMELINE_LIMIT),
+      // On the clock itself, or through a subscription that lives on it.
+      db
+        .select()
+        .from(customers)
+        .where(
+          or(
+            eq(customers.testClockId, clock.id),
+            sql`${customers.id} IN (SELECT ${subscriptions.customerId} FROM ${subscriptions} WHERE ${subscriptions.testClockId} = ${clock.id})`,
+          ),
+        )
+        .limit(TIMELINE_LIMIT),
       db
         .select()
         .from(subscriptions)

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { customers, paymentCurrencies, paymentIntents } from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
-import { pageOfInvoices } from '../billing/list-repo.js';
+import { pageOfInvoices } from '../billing/index.js';
 import type { IntentRow } from '../intents/index.js';
 import { authenticateMerchant } from '../keys/index.js';
 import type { PaymentContext } from '../shared/context.js';

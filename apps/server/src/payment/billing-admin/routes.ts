@@ -18,7 +18,7 @@ import { serializeIntent, serializeRefund } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { finishPage, pageOf } from '../shared/list.js';
 import { serve } from '../shared/route.js';
-import { serializeEvent } from '../webhooks/service.js';
+import { serializeEvent } from '../webhooks/index.js';
 
 const TIMELINE_LIMIT = 100;
 const pathOf = (url: string) => url.split('?')[0] ?? url;

@@ -29,3 +29,4 @@ export {
 } from './subscriptions/actions.js';
 export { createSubscription } from './subscriptions/create.js';
 export { invoiceAction } from './subscriptions/invoice-actions.js';
+export { pageOfInvoices } from './list-repo.js';

@@ -15,6 +15,7 @@ export const paymentIntentListQuery = listQuery.extend({
   status: paymentIntentStatus.optional(),
   customer_id: z.string().max(100).optional(),
   currency_id: z.string().max(100).optional(),
+  invoice_id: z.string().max(100).optional(),
   livemode: mode,
 });
 export type PaymentIntentListQuery = z.infer<typeof paymentIntentListQuery>;

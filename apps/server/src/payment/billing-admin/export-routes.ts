@@ -164,11 +164,8 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
       const cur = await look.currency(r.currencyId);
       const who = await look.customer(r.customerId);
       const amount = (v: bigint) => (cur ? unitsText(v, cur.decimal) : v);
-      const details = r.paymentDetails ?? {};
-      const tx = Object.values(details).find(
-        (d): d is { tx_hash: string } =>
-          typeof d === 'object' && d !== null && typeof (d as { tx_hash?: unknown }).tx_hash === 'string',
-      );
+      // payment_details keeps the transfer flat: `tx_hash`, `network`, `explorer_url`.
+      const txHash = r.paymentDetails?.tx_hash;
       yield csvLine([
         r.id,
         r.status,
@@ -181,7 +178,7 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
         r.paymentMethodId,
         r.invoiceId,
         r.checkoutSessionId,
-        tx?.tx_hash ?? null,
+        typeof txHash === 'string' ? txHash : null,
         r.description,
         iso(r.createdAt),
       ]);

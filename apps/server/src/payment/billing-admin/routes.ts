@@ -31,6 +31,7 @@ export function billingAdminRoutes(app: FastifyInstance, ctx: PaymentContext): v
       query.status ? eq(paymentIntents.status, query.status) : undefined,
       query.customer_id ? eq(paymentIntents.customerId, query.customer_id) : undefined,
       query.currency_id ? eq(paymentIntents.currencyId, query.currency_id) : undefined,
+      query.invoice_id ? eq(paymentIntents.invoiceId, query.invoice_id) : undefined,
     ]);
     const rows = await db
       .select()

@@ -12,3 +12,4 @@ export * from './balances.js';
 export * from './webhooks.js';
 export * from './billing-engine.js';
 export * from './billing-admin.js';
+export * from './billing-notices.js';

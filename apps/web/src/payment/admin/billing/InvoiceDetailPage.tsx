@@ -35,6 +35,19 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
           testId="invoice-pay"
         />
       ) : null}
+      {actions.includes('markPaid') ? (
+        <ConfirmButton
+          {...common}
+          label={t('payment.admin.billing.invoices.markPaid')}
+          color="warning"
+          title={t('payment.admin.billing.invoices.markPaidTitle')}
+          text={t('payment.admin.billing.invoices.markPaidText')}
+          done={t('payment.admin.billing.invoices.markPaidDone')}
+          call={{ method: 'POST', path: path('pay'), body: { paid_out_of_band: true } }}
+          testId="invoice-mark-paid"
+          confirmTestId="invoice-mark-paid-confirm"
+        />
+      ) : null}
       {actions.includes('uncollectible') ? (
         <ConfirmButton
           {...common}

@@ -46,12 +46,15 @@ export function subscriptionActions(
   }
 }
 
-export type InvoiceAction = 'pay' | 'void' | 'uncollectible';
+export type InvoiceAction = 'pay' | 'markPaid' | 'void' | 'uncollectible';
 
-/** Open invoices can be collected, voided or marked uncollectible; uncollectible ones still collected. */
+/**
+ * Open invoices can be collected, recorded as paid elsewhere, voided or marked uncollectible;
+ * uncollectible ones can still be collected, recorded paid or voided.
+ */
 export function invoiceActions(inv: Pick<Invoice, 'status'>): InvoiceAction[] {
-  if (inv.status === 'open') return ['pay', 'void', 'uncollectible'];
-  if (inv.status === 'uncollectible') return ['pay', 'void'];
+  if (inv.status === 'open') return ['pay', 'markPaid', 'void', 'uncollectible'];
+  if (inv.status === 'uncollectible') return ['pay', 'markPaid', 'void'];
   return [];
 }
 

@@ -33,6 +33,8 @@ import { sessionsFor } from './shared/sessions.js';
 import { balanceRoutes } from './balances/routes.js';
 import { registerWebhooks } from './webhooks/index.js';
 import { billingEngineRoutes } from './flows/billing-routes.js';
+import { billingAdminRoutes } from './billing-admin/routes.js';
+import { billingExportRoutes } from './billing-admin/export-routes.js';
 import { registerBillingJobs } from './flows/billing-run.js';
 import { testClockRoutes } from './flows/test-clock-routes.js';
 
@@ -106,6 +108,8 @@ export async function registerPayment(
       webhookRoutes(scope);
       billingEngineRoutes(scope, ctx);
       testClockRoutes(scope, ctx);
+      billingAdminRoutes(scope, ctx);
+      billingExportRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -214,6 +214,8 @@ export const invoiceListQuery = browserQuery.extend({
   include_recovered_from: flag,
   ignore_zero: flag,
   past_due: flag,
+  /** Search: part of the invoice number or id, or of the customer's name or email. */
+  q: z.string().max(100).optional(),
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuery>;
 
@@ -238,5 +240,9 @@ export const subscriptionListQuery = listQuery.extend({
   customer_id: z.string().max(100).optional(),
   status: subscriptionStatus.optional(),
   livemode: browserQuery.shape.livemode,
+  /** Only subscriptions with an item of this price. */
+  price_id: z.string().max(100).optional(),
+  /** Search: part of the subscription id or description, or of the customer's name or email. */
+  q: z.string().max(100).optional(),
 });
 export type SubscriptionListQuery = z.infer<typeof subscriptionListQuery>;

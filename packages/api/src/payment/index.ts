@@ -11,3 +11,5 @@ export * from './demo.js';
 export * from './balances.js';
 export * from './webhooks.js';
 export * from './billing-engine.js';
+export * from './billing-admin.js';
+export * from './billing-notices.js';

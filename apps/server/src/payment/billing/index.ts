@@ -32,3 +32,4 @@ export { invoiceAction } from './subscriptions/invoice-actions.js';
 // Plan changes, their preview and metered usage.
 export { upcomingInvoiceOf } from './subscriptions/upcoming.js';
 export { recordUsage } from './subscriptions/usage.js';
+export { pageOfInvoices } from './list-repo.js';

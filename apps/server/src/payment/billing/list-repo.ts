@@ -1,13 +1,21 @@
 // The invoice page list (SPEC §7: page, pageSize, count) and the subscription cursor list.
 import type { InvoiceListQuery, SubscriptionListQuery } from '@payshelf/api';
 import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import { invoices, subscriptions } from '../../db/schema/index.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { customers, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { isPastDue } from './past-due.js';
 import type { InvoiceRow, SubscriptionRow } from './repo.js';
 
 const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+/** A search text as an ILIKE pattern matching it anywhere (its % and _ taken literally). */
+const containing = (q: string) => `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Rows whose customer's name or email contains the search text. */
+const customerMatches = (customerId: AnyPgColumn, pattern: string) =>
+  sql`${customerId} IN (SELECT ${customers.id} FROM ${customers} WHERE ${customers.name} ILIKE ${pattern} OR ${customers.email} ILIKE ${pattern})`;
 
 /** Filters of the invoice list; `customerId` is the caller's scope when it is limited to one customer. */
 function invoiceFilters(livemode: boolean, q: InvoiceListQuery, customerId: string | undefined): SQL[] {
@@ -28,6 +36,9 @@ function invoiceFilters(livemode: boolean, q: InvoiceListQuery, customerId: stri
     hidden.length ? notInArray(invoices.billingReason, hidden) : undefined,
     yes(q.ignore_zero) ? sql`${invoices.total} > 0` : undefined,
     yes(q.past_due) ? isPastDue() : undefined,
+    q.q?.trim()
+      ? sql`(${invoices.number} ILIKE ${containing(q.q)} OR ${invoices.id} ILIKE ${containing(q.q)} OR ${customerMatches(invoices.customerId, containing(q.q))})`
+      : undefined,
   ];
   return filters.filter((f): f is SQL => f !== undefined);
 }
@@ -58,6 +69,12 @@ export async function listSubscriptions(
   const filters = [
     q.customer_id ? eq(subscriptions.customerId, q.customer_id) : undefined,
     q.status ? eq(subscriptions.status, q.status) : undefined,
+    q.price_id
+      ? sql`${subscriptions.id} IN (SELECT ${subscriptionItems.subscriptionId} FROM ${subscriptionItems} WHERE ${subscriptionItems.priceId} = ${q.price_id})`
+      : undefined,
+    q.q?.trim()
+      ? sql`(${subscriptions.id} ILIKE ${containing(q.q)} OR ${subscriptions.description} ILIKE ${containing(q.q)} OR ${customerMatches(subscriptions.customerId, containing(q.q))})`
+      : undefined,
   ];
   const page = await pageOf(db, subscriptions, subscriptions, livemode, q, filters);
   const rows = await db

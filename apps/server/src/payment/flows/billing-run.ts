@@ -5,6 +5,7 @@
 // row and due time), so it runs once however many processes tick; a crashed run is taken over by the
 // job queue. Test clocks run the same pieces in time order inside POST /test-clocks/{id}/advance.
 // Each piece re-checks under its row lock, so running one twice changes nothing.
+import { invoiceDueNotice } from '@payshelf/api';
 import {
   type InvoiceRow,
   expireGrace,
@@ -125,12 +126,13 @@ export async function notifyInvoiceDue(ctx: PaymentContext, invoice: InvoiceRow)
   const customer = await getCustomer(ctx.db, invoice.customerId, invoice.livemode);
   if (!customer?.did) return;
   const base = ctx.services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';
-  await notify(ctx.services, {
-    receiver: customer.did,
-    severity: 'info',
-    title: `Invoice ${invoice.number ?? invoice.id} is ready to pay`,
-    description: `Due ${invoice.dueDate?.toISOString().slice(0, 10) ?? 'now'}: ${base}${ctx.mount}/customer/invoice/${invoice.id}`,
-  });
+  // The web shows this text in the reader's language (localizeBillingNotice recognises the template).
+  const notice = invoiceDueNotice(
+    invoice.number ?? invoice.id,
+    invoice.dueDate?.toISOString().slice(0, 10) ?? 'now',
+    `${base}${ctx.mount}/customer/invoice/${invoice.id}`,
+  );
+  await notify(ctx.services, { receiver: customer.did, severity: 'info', ...notice });
 }
 
 export interface RunOptions {

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Pagination, Stack } from '@mui/material';
+import { localizeBillingNotice } from '@payshelf/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,7 +20,7 @@ const SEVERITY_COLOR = {
 
 /** The notification centre under the user-service prefix, with the spec's filters and mark-read. */
 export function NotificationCentrePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { user, initialized } = useHeaderSession();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -114,10 +115,10 @@ export function NotificationCentrePage() {
                       {n.read ? null : (
                         <Chip size="small" variant="outlined" label={t('header.notifications.unreadMark')} />
                       )}
-                      <span>{n.title}</span>
+                      <span>{localizeBillingNotice(n, i18n.language).title}</span>
                     </Stack>
                   }
-                  secondary={n.description || undefined}
+                  secondary={localizeBillingNotice(n, i18n.language).description || undefined}
                 />
               </ListItem>
             ))}

@@ -1,6 +1,8 @@
 import { Box, Typography } from '@mui/material';
+import { localizeBillingNotice } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_HIDE_MS } from '../../app/AppProviders';
 import { notificationUrl } from '../session/sessionLinks';
 import { toastDecision, toastVariant, type AppNotification } from './notificationModel';
@@ -8,8 +10,10 @@ import { toastDecision, toastVariant, type AppNotification } from './notificatio
 /** Shows a toast for a live notification when SPEC.md section 4 allows it; a click opens it in the centre. */
 export function useNotificationToast() {
   const { enqueueSnackbar } = useSnackbar();
+  const { i18n } = useTranslation();
   return useCallback(
     (notification: AppNotification) => {
+      const text = localizeBillingNotice(notification, i18n.language);
       const { show, persist } = toastDecision(notification, navigator.userAgent);
       if (!show) return;
       const open = () => window.open(notificationUrl(notification), '_blank', 'noopener');
@@ -24,10 +28,10 @@ export function useNotificationToast() {
           }}
           sx={{ cursor: 'pointer', minWidth: 0 }}
         >
-          <Typography sx={{ fontWeight: 600 }}>{notification.title}</Typography>
-          {notification.description ? (
+          <Typography sx={{ fontWeight: 600 }}>{text.title}</Typography>
+          {text.description ? (
             <Typography variant="body2" sx={{ opacity: 0.9 }}>
-              {notification.description}
+              {text.description}
             </Typography>
           ) : null}
         </Box>,
@@ -41,6 +45,6 @@ export function useNotificationToast() {
         },
       );
     },
-    [enqueueSnackbar],
+    [enqueueSnackbar, i18n.language],
   );
 }

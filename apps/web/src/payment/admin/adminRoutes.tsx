@@ -2,7 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 
 /**
  * The admin catalog under `{mount}/admin` (owners and admins; others get the 403 page, visitors the
- * login): products and prices, payment links, payment methods and currencies, customers, API keys.
+ * login): products and prices, payment links, payment methods and currencies, customers, API keys,
+ * webhooks, and billing: subscriptions, invoices, payments and refunds, test clocks.
  */
 export function adminRoutes(mountPoint: string): RouteObject[] {
   const base = mountPoint === '/' ? '/admin' : `${mountPoint}/admin`;
@@ -54,6 +55,32 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
         {
           path: 'webhooks/:id',
           lazy: async () => ({ Component: (await import('./webhooks/WebhookDetailPage')).WebhookDetailPage }),
+        },
+        {
+          path: 'subscriptions',
+          lazy: async () => ({ Component: (await import('./billing/SubscriptionsPage')).SubscriptionsPage }),
+        },
+        {
+          path: 'subscriptions/:id',
+          lazy: async () => ({
+            Component: (await import('./billing/SubscriptionDetailPage')).SubscriptionDetailPage,
+          }),
+        },
+        {
+          path: 'invoices',
+          lazy: async () => ({ Component: (await import('./billing/InvoicesPage')).InvoicesPage }),
+        },
+        {
+          path: 'invoices/:id',
+          lazy: async () => ({ Component: (await import('./billing/InvoiceDetailPage')).InvoiceDetailPage }),
+        },
+        {
+          path: 'payments',
+          lazy: async () => ({ Component: (await import('./billing/PaymentsPage')).PaymentsPage }),
+        },
+        {
+          path: 'test-clocks',
+          lazy: async () => ({ Component: (await import('./billing/TestClocksPage')).TestClocksPage }),
         },
       ],
     },

@@ -1,5 +1,6 @@
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
+import { billingEn } from './billingEn';
 
 /** Strings of the payment admin pages (payment.admin.*). */
 export const adminEn = {
@@ -11,6 +12,10 @@ export const adminEn = {
     customers: 'Customers',
     keys: 'API keys',
     webhooks: 'Webhooks',
+    subscriptions: 'Subscriptions',
+    invoices: 'Invoices',
+    payments: 'Payments',
+    clocks: 'Test clocks',
   },
   mode: {
     badge: 'Test mode',
@@ -137,4 +142,5 @@ export const adminEn = {
     revokedBadge: 'Revoked',
   },
   webhooks: webhooksEn,
+  billing: billingEn,
 };

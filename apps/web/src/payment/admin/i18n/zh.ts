@@ -1,5 +1,6 @@
 import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
+import { billingZh } from './billingZh';
 import type { adminEn } from './en';
 
 export const adminZh: typeof adminEn = {
@@ -11,6 +12,10 @@ export const adminZh: typeof adminEn = {
     customers: '客户',
     keys: 'API 密钥',
     webhooks: 'Webhooks',
+    subscriptions: '订阅',
+    invoices: '账单',
+    payments: '付款',
+    clocks: '测试时钟',
   },
   mode: {
     badge: '测试模式',
@@ -137,4 +142,5 @@ export const adminZh: typeof adminEn = {
     revokedBadge: '已吊销',
   },
   webhooks: webhooksZh,
+  billing: billingZh,
 };

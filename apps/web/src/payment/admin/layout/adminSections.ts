@@ -6,6 +6,10 @@ export const ADMIN_SECTIONS = [
   { path: 'customers', label: 'customers' },
   { path: 'api-keys', label: 'keys' },
   { path: 'webhooks', label: 'webhooks' },
+  { path: 'subscriptions', label: 'subscriptions' },
+  { path: 'invoices', label: 'invoices' },
+  { path: 'payments', label: 'payments' },
+  { path: 'test-clocks', label: 'clocks' },
 ] as const;
 
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];

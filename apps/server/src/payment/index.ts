@@ -35,6 +35,8 @@ import { registerWebhooks } from './webhooks/index.js';
 import { billingEngineRoutes } from './flows/billing-routes.js';
 import { registerBillingJobs } from './flows/billing-run.js';
 import { testClockRoutes } from './flows/test-clock-routes.js';
+import { customerPortalRoutes } from './portal/routes.js';
+import { collectBatchAction } from './portal/collect-batch.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -83,6 +85,7 @@ export async function registerPayment(
   registerBillingJobs(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
+  if (app.hasDecorator('identity')) app.identity.connect.register(collectBatchAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
   if (services.config.DEMO_DATA) await services.rails.fundDevWallet();
 
@@ -106,6 +109,7 @@ export async function registerPayment(
       webhookRoutes(scope);
       billingEngineRoutes(scope, ctx);
       testClockRoutes(scope, ctx);
+      customerPortalRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -218,6 +218,17 @@ describe('collect-batch', () => {
   });
 });
 
+describe('paying one invoice from its page', () => {
+  it('freezes just that invoice, for its owner only', async () => {
+    const body = { currencyId: ethCurrency, customerId: aliceCustomer, invoiceId: overdue[2] };
+    const mine = await browserCall(alice, 'POST', '/portal/overdue/batch?livemode=false', body);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body).toMatchObject({ amount: '2500000', invoices: [{ id: overdue[2], amount: '2500000' }] });
+    const theirs = await browserCall(bob, 'POST', '/portal/overdue/batch?livemode=false', body);
+    expect(theirs.status).toBe(404);
+  });
+});
+
 describe('refunds', () => {
   it('lists a customer’s own refunds only', async () => {
     const [inv] = await db()

@@ -92,6 +92,8 @@ export const overdueBatchBody = z.object({
   currencyId: z.string().max(100),
   subscriptionId: z.string().max(100).optional(),
   customerId: z.string().max(100).optional(),
+  /** Pay just this open or uncollectible invoice (due or not): the invoice page's Pay. */
+  invoiceId: z.string().max(100).optional(),
 });
 export type OverdueBatchBody = z.infer<typeof overdueBatchBody>;
 

@@ -1,11 +1,11 @@
-// The overdue invoices of a subscription or of a customer (the past-due rule of billing/past-due.ts:
+// The overdue invoices of a subscription or of a customer (or one open invoice, paid from its page) (the past-due rule of billing/past-due.ts:
 // open or uncollectible, due date passed), oldest first, summed per payment currency. The overdue
 // dialog shows one row per currency; collect-batch pays exactly these invoices of one currency.
 import type { OverdueInvoices } from '@payshelf/api';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
 import { invoiceListItems, subscriptionObjects } from '../billing/detail.js';
-import { isPastDue } from '../billing/past-due.js';
+import { isPastDue, PAST_DUE_STATUSES } from '../billing/past-due.js';
 import type { InvoiceRow, SubscriptionRow } from '../billing/repo.js';
 import { serializeCustomer, type CustomerRow } from '../customers/index.js';
 import type { DbLike } from '../shared/db.js';
@@ -14,6 +14,8 @@ export interface OverdueScope {
   customerId: string;
   subscriptionId?: string;
   currencyId?: string;
+  /** Just this invoice, due or not (paying one open invoice from its page). */
+  invoiceId?: string;
 }
 
 /** The past-due invoices of the scope at `now`, oldest first. */
@@ -26,7 +28,9 @@ export async function overdueRows(
   const filters = [
     eq(invoices.livemode, livemode),
     eq(invoices.customerId, scope.customerId),
-    isPastDue(now),
+    scope.invoiceId
+      ? and(eq(invoices.id, scope.invoiceId), inArray(invoices.status, [...PAST_DUE_STATUSES]))
+      : isPastDue(now),
     ...(scope.subscriptionId ? [eq(invoices.subscriptionId, scope.subscriptionId)] : []),
     ...(scope.currencyId ? [eq(invoices.currencyId, scope.currencyId)] : []),
   ];

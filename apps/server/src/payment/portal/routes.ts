@@ -74,6 +74,7 @@ export function customerPortalRoutes(app: FastifyInstance, ctx: PaymentContext):
         customerId: customer.id,
         currencyId: body.currencyId,
         ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
+        ...(body.invoiceId ? { invoiceId: body.invoiceId } : {}),
       }),
     );
     const batch = batchOf(intent);

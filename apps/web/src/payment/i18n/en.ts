@@ -2,6 +2,7 @@ import { checkoutEn } from '../checkout/i18n/en';
 import { adminEn } from '../admin/i18n/en';
 import { demoEn } from '../demo/i18n/en';
 import { portalEn } from '../portal/i18n/en';
+import { portalPayEn } from '../portal/i18n/payEn';
 /** Strings of the payment pages: checkout, customer portal, admin billing, donations. */
 export const paymentEn = {
   back: 'Back',
@@ -45,4 +46,5 @@ export const paymentEn = {
   admin: adminEn,
   demo: demoEn,
   portal: portalEn,
+  portalPay: portalPayEn,
 };

@@ -2,6 +2,7 @@ import { checkoutZh } from '../checkout/i18n/zh';
 import { adminZh } from '../admin/i18n/zh';
 import { demoZh } from '../demo/i18n/zh';
 import { portalZh } from '../portal/i18n/zh';
+import { portalPayZh } from '../portal/i18n/payZh';
 import type { paymentEn } from './en';
 
 export const paymentZh: typeof paymentEn = {
@@ -45,4 +46,5 @@ export const paymentZh: typeof paymentEn = {
   admin: adminZh,
   demo: demoZh,
   portal: portalZh,
+  portalPay: portalPayZh,
 };

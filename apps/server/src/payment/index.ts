@@ -35,8 +35,8 @@ import { registerWebhooks } from './webhooks/index.js';
 import { billingEngineRoutes } from './flows/billing-routes.js';
 import { registerBillingJobs } from './flows/billing-run.js';
 import { testClockRoutes } from './flows/test-clock-routes.js';
-import { customerPortalRoutes } from './portal/routes.js';
-import { collectBatchAction } from './portal/collect-batch.js';
+import { customerPortalRoutes } from './portal/index.js';
+import { collectBatchAction } from './flows/collect-batch.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>

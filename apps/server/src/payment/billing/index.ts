@@ -29,3 +29,9 @@ export {
 } from './subscriptions/actions.js';
 export { createSubscription } from './subscriptions/create.js';
 export { invoiceAction } from './subscriptions/invoice-actions.js';
+// The customer portal (portal/): scoped reads, the past-due rule and the invoice writes of bulk pay.
+export { mayRead, scopeOf } from './access.js';
+export { itemsOfInvoice } from './repo.js';
+export { invoiceListItems } from './detail.js';
+export { isPastDue, PAST_DUE_STATUSES } from './past-due.js';
+export { updateInvoice } from './subscriptions/lifecycle.js';

@@ -16,7 +16,7 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
-import { completeBatchPayment, failBatchPayment } from '../portal/batch-payment.js';
+import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 import { expectationOf } from './pay-checkout.js';
 
 export const RECONCILE_TASK = 'payment:reconcile-attempts';

@@ -9,7 +9,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
-import { completeBatchPayment, failBatchPayment } from '../portal/batch-payment.js';
+import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
   const [method] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId)).limit(1);

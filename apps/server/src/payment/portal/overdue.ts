@@ -4,9 +4,14 @@
 import type { OverdueInvoices } from '@payshelf/api';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { invoices } from '../../db/schema/index.js';
-import { invoiceListItems, subscriptionObjects } from '../billing/detail.js';
-import { isPastDue, PAST_DUE_STATUSES } from '../billing/past-due.js';
-import type { InvoiceRow, SubscriptionRow } from '../billing/repo.js';
+import {
+  invoiceListItems,
+  isPastDue,
+  PAST_DUE_STATUSES,
+  subscriptionObjects,
+  type InvoiceRow,
+  type SubscriptionRow,
+} from '../billing/index.js';
 import { serializeCustomer, type CustomerRow } from '../customers/index.js';
 import type { DbLike } from '../shared/db.js';
 

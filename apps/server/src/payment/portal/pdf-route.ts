@@ -3,10 +3,9 @@
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentIntents } from '../../db/schema/index.js';
-import { readable } from '../billing/access.js';
-import { getInvoice, itemsOfInvoice, type InvoiceRow } from '../billing/repo.js';
+import { getInvoice, itemsOfInvoice, readable, type InvoiceRow } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
-import { getCurrency } from '../methods/repo.js';
+import { getCurrency } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { callerFor } from '../shared/route.js';
 import { day, formatUnits } from './format.js';

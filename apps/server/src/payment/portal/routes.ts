@@ -4,8 +4,7 @@
 import { portalRoutes as routes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
-import { readable, scopeOf } from '../billing/access.js';
-import { getSubscription } from '../billing/repo.js';
+import { getSubscription, readable, scopeOf } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { serve } from '../shared/route.js';

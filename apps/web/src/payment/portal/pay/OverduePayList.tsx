@@ -39,16 +39,13 @@ export function OverduePayList({
   const locale = i18n.language.startsWith('zh') ? 'zh' : 'en';
   const [active, setActive] = useState<string | null>(null);
   const [paid, setPaid] = useState<Record<string, true>>({});
-  const [failed, setFailed] = useState<Record<string, true>>({});
   const isPaid = useCallback(async () => (active ? !(await refresh(active)) : false), [active, refresh]);
   const onPaid = useCallback(() => {
     if (active) setPaid((p) => ({ ...p, [active]: true }));
   }, [active]);
   const pay = usePayBatch(mountPoint, livemode, isPaid, onPaid);
-  const failedNow = pay.state.kind === 'failed';
-  useEffect(() => {
-    if (failedNow && active) setFailed((f) => ({ ...f, [active]: true }));
-  }, [failedNow, active]);
+  /** The currency whose last payment failed: its row offers Retry. */
+  const failedCurrency = pay.state.kind === 'failed' ? active : null;
 
   const entries = Object.entries(data.summary);
   const remaining = entries.length;
@@ -80,11 +77,6 @@ export function OverduePayList({
       return;
     }
     setActive(currencyId);
-    setFailed((f) => {
-      const next = { ...f };
-      delete next[currencyId];
-      return next;
-    });
     pay.start({ currencyId, ...owner });
   };
   const busy = pay.state.kind === 'opening' || pay.state.kind === 'connect' || pay.state.kind === 'paying';
@@ -138,9 +130,9 @@ export function OverduePayList({
                   size="small"
                   disabled={busy}
                   onClick={() => start(currencyId, row.method?.type)}
-                  data-testid={failed[currencyId] ? 'overdue-retry' : 'overdue-pay'}
+                  data-testid={failedCurrency === currencyId ? 'overdue-retry' : 'overdue-pay'}
                 >
-                  {failed[currencyId]
+                  {failedCurrency === currencyId
                     ? t('payment.portalPay.overdue.retry')
                     : t('payment.portalPay.overdue.payNow')}
                 </Button>

@@ -42,7 +42,6 @@ export function QuantityDialog({
   useEffect(() => {
     if (!open) return;
     let live = true;
-    setPreview({ kind: 'loading' });
     const timer = setTimeout(() => {
       previewQuantity(mountPoint, sub.id, sub.livemode, quantity).then(
         (invoice) => live && setPreview(invoice ? { kind: 'ready', invoice } : { kind: 'missing' }),
@@ -65,7 +64,9 @@ export function QuantityDialog({
           value={quantity}
           onChange={(e) => {
             const n = Number.parseInt(e.target.value, 10);
-            if (Number.isInteger(n) && n >= 1 && n <= 999) setQuantity(n);
+            if (!Number.isInteger(n) || n < 1 || n > 999) return;
+            setQuantity(n);
+            setPreview({ kind: 'loading' });
           }}
           sx={{ mt: 1 }}
           slotProps={{ htmlInput: { min: 1, max: 999, 'data-testid': 'quantity-input' } }}

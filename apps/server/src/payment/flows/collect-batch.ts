@@ -7,12 +7,17 @@ import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
 import { RailError } from '../../rails/types.js';
-import { getInvoice, lockInvoice, lockSubscription, type InvoiceRow } from '../billing/index.js';
-import { updateInvoice } from '../billing/subscriptions/lifecycle.js';
+import {
+  getInvoice,
+  lockInvoice,
+  lockSubscription,
+  updateInvoice,
+  type InvoiceRow,
+} from '../billing/index.js';
 import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { expectationOf } from '../flows/expectation.js';
-import { batchIntent, type FrozenBatch } from './batch.js';
+import { batchIntent, type FrozenBatch } from '../portal/index.js';
+import { expectationOf } from './expectation.js';
 
 export const COLLECT_BATCH_ACTION = 'collect-batch';
 

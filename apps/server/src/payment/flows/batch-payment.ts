@@ -25,7 +25,7 @@ import {
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { batchOf, type FrozenBatch } from './batch.js';
+import { batchOf, type FrozenBatch } from '../portal/index.js';
 
 async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
   const peeks = (await Promise.all(batch.invoices.map((i) => getInvoice(tx, i.id, livemode)))).filter(

@@ -37,6 +37,8 @@ import { billingAdminRoutes } from './billing-admin/routes.js';
 import { billingExportRoutes } from './billing-admin/export-routes.js';
 import { registerBillingJobs } from './flows/billing-run.js';
 import { testClockRoutes } from './flows/test-clock-routes.js';
+import { customerPortalRoutes } from './portal/index.js';
+import { collectBatchAction } from './flows/collect-batch.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -85,6 +87,7 @@ export async function registerPayment(
   registerBillingJobs(ctx);
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
+  if (app.hasDecorator('identity')) app.identity.connect.register(collectBatchAction(ctx));
   if (services.config.DEMO_DATA) await seedDemo(services);
   if (services.config.DEMO_DATA) await services.rails.fundDevWallet();
 
@@ -110,6 +113,7 @@ export async function registerPayment(
       testClockRoutes(scope, ctx);
       billingAdminRoutes(scope, ctx);
       billingExportRoutes(scope, ctx);
+      customerPortalRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

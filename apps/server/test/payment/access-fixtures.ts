@@ -254,6 +254,23 @@ export function fixtures(w: FixtureWorld) {
   table['PUT /checkout-sessions/{id}/expire'] = async () => ({
     path: `/checkout-sessions/${await session()}/expire`,
   });
+  // The customer portal: payments, refunds, overdue invoices of customer A, the bulk-pay batch.
+  const customerOfA = async () =>
+    String(ok(await w.test('GET', `/invoices/${w.invoiceOfA}`), 'invoice').customer_id);
+  Object.assign(table, {
+    'GET /portal/payments': async () => ({ path: '/portal/payments' }),
+    'GET /portal/refunds': async () => ({ path: '/portal/refunds' }),
+    'GET /subscriptions/{id}/overdue/invoices': async () => ({
+      path: `/subscriptions/${w.subscriptionOfA}/overdue/invoices`,
+    }),
+    'GET /customers/{id}/overdue/invoices': async () => ({
+      path: `/customers/${await customerOfA()}/overdue/invoices`,
+    }),
+    'POST /portal/overdue/batch': async () => ({
+      path: '/portal/overdue/batch',
+      body: { currencyId: w.cat.currencyId, subscriptionId: w.subscriptionOfA },
+    }),
+  } satisfies Record<string, () => Promise<Prepared>>);
   Object.assign(table, billingFixtures(w));
   return table;
 }

@@ -74,10 +74,18 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       'GET /subscriptions/{id}/upcoming-invoice',
     ].map((route) => [route, notTheirs]),
   ),
+  // Opening a bulk-pay batch: customer A's subscription has nothing overdue (refused as input); anyone
+  // else is answered "missing".
+  'POST /portal/overdue/batch': (r) => (r === 'anonymous' ? 401 : 'refused'),
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */
-const A_OBJECTS = new Set(['GET /invoices/{id}', 'GET /subscriptions/{id}']);
+const A_OBJECTS = new Set([
+  'GET /invoices/{id}',
+  'GET /subscriptions/{id}',
+  'GET /subscriptions/{id}/overdue/invoices',
+  'GET /customers/{id}/overdue/invoices',
+]);
 
 function expected(route: string, kinds: Kind[], prepared: Prepared, role: Role): Expect {
   const exception = EXCEPTIONS[route];

@@ -40,6 +40,10 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       }),
     },
     {
+      path: at('customer/payments'),
+      lazy: async () => ({ Component: (await import('./pages/PortalPaymentsPage')).PortalPaymentsPage }),
+    },
+    {
       path: at('customer/invoice/past-due'),
       lazy: async () => ({ Component: (await import('./pages/PastDueInvoicesPage')).PastDueInvoicesPage }),
     },

@@ -13,3 +13,4 @@ export * from './webhooks.js';
 export * from './billing-engine.js';
 export * from './billing-admin.js';
 export * from './billing-notices.js';
+export * from './portal.js';

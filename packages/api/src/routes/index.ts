@@ -5,3 +5,4 @@ export { checkoutRoutes, customerBrowserRoutes } from './checkout.js';
 export { crud, type CrudTable } from './crud.js';
 export { merchantRoutes } from './merchant.js';
 export { billingAdminRoutes } from './billing-admin.js';
+export { portalRoutes } from './portal.js';

@@ -385,6 +385,28 @@ export const MESSAGES = {
     en: 'This connect session was already approved',
     zh: '该连接会话已被批准',
   },
+  // The customer portal (portal/): overdue bulk pay and the customer lookups.
+  portal_customer_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such customer: '{id}'",
+    zh: "客户不存在：'{id}'",
+  },
+  overdue_nothing: {
+    code: 'nothing_overdue',
+    en: 'No overdue invoices to pay in this currency',
+    zh: '该币种没有需要支付的逾期账单',
+  },
+  overdue_not_supported: {
+    code: 'not_supported',
+    en: 'This payment method is not supported',
+    zh: '不支持此支付方式',
+  },
+  overdue_in_progress: {
+    code: 'payment_in_progress',
+    en: 'A payment of these invoices is already in progress',
+    zh: '这些账单的支付正在进行中',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

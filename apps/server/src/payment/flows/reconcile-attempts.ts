@@ -16,6 +16,7 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 import { expectationOf } from './pay-checkout.js';
 import { recordUnderpayment } from './underpaid.js';
 
@@ -51,7 +52,8 @@ async function reconcileOne(
     const result = await paying.rail.verify(attempt.txRef, expectation, { db: tx });
     if (result.status === 'confirmed') {
       const explorer = paying.rail.explorerUrl(attempt.txRef);
-      if (!(await completeInvoicePayment(ctx, tx, intent.id, result, explorer, paying.rail.kind))) {
+      const batch = await completeBatchPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
+      if (!batch && !(await completeInvoicePayment(ctx, tx, intent.id, result, explorer, paying.rail.kind))) {
         await completeCheckoutPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
       }
       await settleAttempt(tx, intent.id, attempt.txRef, 'confirmed');
@@ -66,7 +68,8 @@ async function reconcileOne(
       if (attempt.raw) return mayResend ? 'resend' : 'waiting';
       if (now - attempt.createdAt.getTime() < DROP_AFTER_MS) return 'waiting';
     }
-    if (!(await failInvoicePayment(ctx, tx, intent.id, attempt.txRef, result.reason))) {
+    const batch = await failBatchPayment(tx, intent.id, attempt.txRef, result.reason);
+    if (!batch && !(await failInvoicePayment(ctx, tx, intent.id, attempt.txRef, result.reason))) {
       await failCheckoutPayment(tx, intent.id, attempt.txRef, result.reason, result.detail);
     }
     return 'failed';

@@ -12,6 +12,7 @@ import { registerReconcileJob } from './reconcile-attempts.js';
 import { registerRefundJobs } from './send-refund.js';
 import { registerFindUnpostedJob } from './find-unposted.js';
 import { recordUnderpayment } from './underpaid.js';
+import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
   const [method] = await ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, methodId)).limit(1);
@@ -27,7 +28,9 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   const { rails, relay } = ctx.services;
   const onConfirmed: ConfirmedHandler = async (event, tx) => {
     const explorer = await explorerFor(ctx, event.methodId, event.txRef);
-    // An invoice's own payment (a renewal's pull), else a checkout's.
+    // An overdue batch (several invoices, one transfer), an invoice's own payment (a renewal's pull),
+    // else a checkout's.
+    if (await completeBatchPayment(ctx, tx, event.reference, event.payment, explorer, event.rail)) return;
     if (await completeInvoicePayment(ctx, tx, event.reference, event.payment, explorer, event.rail)) return;
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
@@ -37,6 +40,7 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
       await recordUnderpayment(tx, event.reference, event.underpaid);
       return;
     }
+    if (await failBatchPayment(tx, event.reference, event.txRef, event.reason)) return;
     if (await failInvoicePayment(ctx, tx, event.reference, event.txRef, event.reason)) return;
     await failCheckoutPayment(tx, event.reference, event.txRef, event.reason, event.detail);
   };

@@ -60,7 +60,11 @@ function browserLivemode(query: unknown): boolean {
   return !(value === 'false' || value === '0');
 }
 
-async function callerFor(ctx: PaymentContext, auth: RouteAuth, request: FastifyRequest): Promise<Caller> {
+export async function callerFor(
+  ctx: PaymentContext,
+  auth: RouteAuth,
+  request: FastifyRequest,
+): Promise<Caller> {
   const expand = expandOf(request.query);
   const origin = ctx.publicBase(request);
   if (auth === 'merchant' || (auth === 'customer' && request.headers.authorization)) {

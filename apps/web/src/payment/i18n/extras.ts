@@ -4,13 +4,20 @@ import { demoEn } from '../demo/i18n/en';
 import { demoZh } from '../demo/i18n/zh';
 import { portalEn } from '../portal/i18n/en';
 import { portalZh } from '../portal/i18n/zh';
+import { portalPayEn } from '../portal/i18n/payEn';
+import { portalPayZh } from '../portal/i18n/payZh';
 
 /**
  * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
  * checkout a buyer opens does not download them.
  */
-export const paymentExtrasEn = { admin: adminEn, demo: demoEn, portal: portalEn };
-export const paymentExtrasZh: typeof paymentExtrasEn = { admin: adminZh, demo: demoZh, portal: portalZh };
+export const paymentExtrasEn = { admin: adminEn, demo: demoEn, portal: portalEn, portalPay: portalPayEn };
+export const paymentExtrasZh: typeof paymentExtrasEn = {
+  admin: adminZh,
+  demo: demoZh,
+  portal: portalZh,
+  portalPay: portalPayZh,
+};
 
 export const paymentExtras = {
   en: { payment: paymentExtrasEn },

@@ -6,6 +6,7 @@ import { useAppConfig } from '../../app/config/useAppConfig';
 import { InvoiceView } from '../portal/components/InvoiceView';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';
+import { InvoiceActions } from '../portal/pay/InvoiceActions';
 import { invoiceLabel } from '../portal/logic/invoiceView';
 import { useInvoice } from '../portal/usePortalDetail';
 
@@ -22,7 +23,12 @@ export function InvoicePage() {
   return (
     <PortalSection testId="page-invoice" title={title}>
       <PortalGate load={load} kind="invoice" icon={<ReceiptLongOutlined />}>
-        {(invoice) => <InvoiceView invoice={invoice} mountPoint={mountPoint} />}
+        {(invoice) => (
+          <>
+            <InvoiceActions invoice={invoice} mountPoint={mountPoint} />
+            <InvoiceView invoice={invoice} mountPoint={mountPoint} />
+          </>
+        )}
       </PortalGate>
     </PortalSection>
   );

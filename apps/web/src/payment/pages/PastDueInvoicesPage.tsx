@@ -12,6 +12,8 @@ import { PastDueList } from '../portal/components/PastDueList';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';
 import { usePastDueInvoices } from '../portal/usePortalDetail';
+import { PastDuePay } from '../portal/pay/PastDuePay';
+import { readLivemode } from '../admin/livemode/livemodeStorage';
 
 /**
  * `{mount}/customer/invoice/past-due?referer=`: the signed-in customer's past-due invoices (open or
@@ -48,7 +50,16 @@ export function PastDueInvoicesPage() {
               description={t('payment.pastDue.emptyDescription')}
             />
           ) : (
-            <PastDueList invoices={invoices} mountPoint={mountPoint} />
+            <>
+              {invoices[0] ? (
+                <PastDuePay
+                  customerId={invoices[0].customer_id}
+                  mountPoint={mountPoint}
+                  livemode={readLivemode(window.localStorage)}
+                />
+              ) : null}
+              <PastDueList invoices={invoices} mountPoint={mountPoint} />
+            </>
           )
         }
       </PortalGate>

@@ -40,6 +40,9 @@ export function PortalHomePage() {
         <Button component={RouterLink} to={to('customer/subscriptions')} variant="outlined">
           {t('payment.portal.home.allSubscriptions')}
         </Button>
+        <Button component={RouterLink} to={to('customer/payments')} variant="outlined">
+          {t('payment.portalPay.payments.title')}
+        </Button>
         <Button component={RouterLink} to={to('customer/invoice/past-due')} variant="outlined">
           {t('payment.portal.home.pastDue')}
         </Button>

@@ -9,6 +9,7 @@ import { SubscriptionView } from '../portal/components/SubscriptionView';
 import { subscriptionLabel } from '../portal/logic/subscriptionView';
 import { useSubscriptionDetail } from '../portal/usePortalDetail';
 import { useNowSeconds } from '../portal/useNowSeconds';
+import { SubscriptionActions } from '../portal/subscription/SubscriptionActions';
 
 /** `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. */
 export function SubscriptionPage() {
@@ -25,7 +26,10 @@ export function SubscriptionPage() {
     <PortalSection testId="page-subscription" title={title}>
       <PortalGate load={load} kind="subscription" icon={<AutorenewOutlined />}>
         {(subscription) => (
-          <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
+          <>
+            <SubscriptionActions subscription={subscription} mountPoint={mountPoint} />
+            <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
+          </>
         )}
       </PortalGate>
     </PortalSection>

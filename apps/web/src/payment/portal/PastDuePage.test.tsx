@@ -100,6 +100,45 @@ describe('past-due invoices page', () => {
     });
   });
 
+  it('offers Pay now per currency (the overdue answer of this customer)', async () => {
+    const usd = pastDue('in_usd00001', 'INV-000001');
+    serve((url) =>
+      url.pathname === '/payment/api/invoices'
+        ? listOf([usd])
+        : json({
+            summary: {
+              [usd.currency_id]: { amount: '2500000', currency: fakeCurrency(), method: fakeMethod() },
+            },
+            invoices: [usd],
+            subscription: null,
+            subscriptionCount: 0,
+            customer: {
+              id: usd.customer_id,
+              object: 'customer',
+              livemode: false,
+              active: true,
+              did: null,
+              name: 'Bea',
+              email: null,
+              phone: null,
+              address: null,
+              description: null,
+              metadata: {},
+              delinquent: true,
+              created_at: DUE,
+              updated_at: DUE,
+            },
+          }),
+    );
+    renderRoutes(PAGE, { session: signedIn });
+    const row = await screen.findByTestId(`overdue-row-${usd.currency_id}`, {}, SLOW);
+    expect(within(row).getByTestId('overdue-pay').textContent).toBe('Pay now');
+    expect(within(row).getByTestId('overdue-view').textContent).toBe('View now');
+    expect(
+      apiCalls().some((u) => u.pathname === `/payment/api/customers/${usd.customer_id}/overdue/invoices`),
+    ).toBe(true);
+  });
+
   it('opens an invoice from the list', async () => {
     serve((url) =>
       url.pathname === '/payment/api/invoices'
@@ -121,7 +160,8 @@ describe('past-due invoices page', () => {
     const summary = await screen.findByTestId('past-due-summary', {}, SLOW);
     expect(within(summary).getByTestId('detail-owed-pc_usd00000').textContent).toBe('5 TUSD');
     expect(screen.getAllByTestId('past-due-invoice')).toHaveLength(2);
-    expect(apiCalls().map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
+    const listCalls = apiCalls().filter((u) => u.pathname === '/payment/api/invoices');
+    expect(listCalls.map((u) => u.searchParams.get('page'))).toEqual(['1', '2']);
   });
 
   it('says there are none, with the way back', async () => {

@@ -1,0 +1,113 @@
+// An invoice as a one-or-more-page PDF a person can file: the merchant's name, the invoice number and
+// dates, the customer, the lines, the totals and the payments. Pure: it takes plain strings (amounts
+// already formatted) and answers the file's bytes. The standard Helvetica font only encodes Latin-1
+// text, so any other character (a Chinese name, an emoji) is written as '?' rather than failing.
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+export interface InvoicePdfModel {
+  merchant: string;
+  number: string;
+  status: string;
+  issued: string;
+  due: string | null;
+  period: string | null;
+  customer: { name: string; email: string | null };
+  lines: Array<{ description: string; quantity: string; amount: string }>;
+  totals: Array<{ label: string; amount: string }>;
+  payments: Array<{ date: string; method: string; amount: string; reference: string }>;
+}
+
+const PAGE = { width: 595.28, height: 841.89, margin: 48 };
+const GREY = rgb(0.4, 0.4, 0.4);
+
+/** Text the standard font can draw: characters outside Latin-1 become '?'. */
+export function printable(text: string): string {
+  return [...text].map((c) => (c.charCodeAt(0) <= 0xff && c >= ' ' ? c : '?')).join('');
+}
+
+class Writer {
+  private page: PDFPage;
+  private y = PAGE.height - PAGE.margin;
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+  }
+  private room(height: number) {
+    if (this.y - height >= PAGE.margin) return;
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+  }
+  /** One row of cells at the given x offsets; the last cell right-aligned at the margin. */
+  row(cells: string[], xs: number[], opts: { size?: number; bold?: boolean; grey?: boolean } = {}) {
+    const size = opts.size ?? 10;
+    this.room(size + 6);
+    const font = opts.bold ? this.bold : this.font;
+    cells.forEach((cell, i) => {
+      const text = printable(cell);
+      const last = i === cells.length - 1 && cells.length > 1;
+      const width = font.widthOfTextAtSize(text, size);
+      const x = last ? PAGE.width - PAGE.margin - width : PAGE.margin + (xs[i] ?? 0);
+      this.page.drawText(text, { x, y: this.y - size, size, font, color: opts.grey ? GREY : rgb(0, 0, 0) });
+    });
+    this.y -= size + 6;
+  }
+  gap(height = 10) {
+    this.y -= height;
+  }
+  rule() {
+    this.room(8);
+    this.page.drawLine({
+      start: { x: PAGE.margin, y: this.y },
+      end: { x: PAGE.width - PAGE.margin, y: this.y },
+      thickness: 0.5,
+      color: GREY,
+    });
+    this.y -= 8;
+  }
+}
+
+/** Cuts a long cell so it stays inside its column. */
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(printable(`Invoice ${model.number}`));
+  doc.setSubject(printable(`Invoice ${model.number} from ${model.merchant}`));
+  doc.setAuthor(printable(model.merchant));
+  doc.setProducer('Payshelf');
+  const w = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
+  w.row([model.merchant], [0], { size: 18, bold: true });
+  w.row([`Invoice ${model.number}`, model.status.toUpperCase()], [0], { size: 12, bold: true });
+  w.gap();
+  w.row(['Issued', model.issued], [0]);
+  if (model.due) w.row(['Due', model.due], [0]);
+  if (model.period) w.row(['Period', model.period], [0]);
+  w.gap();
+  w.row(['Bill to'], [0], { bold: true });
+  w.row([model.customer.name], [0]);
+  if (model.customer.email) w.row([model.customer.email], [0], { grey: true });
+  w.gap();
+  w.row(['Description', 'Qty', 'Amount'], [0, 330], { bold: true });
+  w.rule();
+  for (const line of model.lines) w.row([clip(line.description, 60), line.quantity, line.amount], [0, 330]);
+  w.rule();
+  for (const total of model.totals) w.row([total.label, total.amount], [0], { bold: true });
+  w.gap();
+  w.row(['Payments'], [0], { bold: true });
+  w.rule();
+  if (model.payments.length === 0) w.row(['No payments yet'], [0], { grey: true });
+  for (const p of model.payments) {
+    w.row([p.date, p.method, p.amount], [0, 130]);
+    if (p.reference) w.row([clip(p.reference, 90)], [0], { size: 8, grey: true });
+  }
+  w.gap(20);
+  w.row(['Amounts include no tax.'], [0], { size: 8, grey: true });
+  return doc.save();
+}

@@ -1,0 +1,84 @@
+// GET /invoices/{id}/pdf: the invoice as a PDF file. The invoice's own customer (signed in) or the
+// merchant (secret key, owner/admin) only; anyone else gets the same 404 as a missing invoice.
+import { and, eq, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentIntents } from '../../db/schema/index.js';
+import { getInvoice, itemsOfInvoice, readable, type InvoiceRow } from '../billing/index.js';
+import { getCustomer } from '../customers/index.js';
+import { getCurrency } from '../methods/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import { callerFor } from '../shared/route.js';
+import { day, formatUnits } from './format.js';
+import { renderInvoicePdf, type InvoicePdfModel } from './invoice-pdf.js';
+
+async function modelOf(ctx: PaymentContext, invoice: InvoiceRow): Promise<InvoicePdfModel> {
+  const { db } = ctx;
+  const currency = await getCurrency(db, invoice.currencyId, invoice.livemode);
+  const symbol = currency?.symbol ?? '';
+  const money = (units: bigint) => `${formatUnits(units, currency?.decimal ?? 0)} ${symbol}`.trim();
+  const customer = await getCustomer(db, invoice.customerId, invoice.livemode);
+  const lines = await itemsOfInvoice(db, invoice.id);
+  // Its own intents, and the intent that settled it (a bulk payment of several invoices names none).
+  const paid = await db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'succeeded'),
+        or(eq(paymentIntents.invoiceId, invoice.id), eq(paymentIntents.id, invoice.paymentIntentId ?? '-')),
+      ),
+    );
+  return {
+    merchant: ctx.services.config.APP_NAME,
+    number: invoice.number ?? invoice.id,
+    status: invoice.status,
+    issued: day(invoice.createdAt),
+    due: invoice.dueDate ? day(invoice.dueDate) : null,
+    period:
+      invoice.periodStart && invoice.periodEnd
+        ? `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`
+        : null,
+    customer: {
+      name: customer?.name ?? customer?.email ?? invoice.customerId,
+      email: customer?.email ?? null,
+    },
+    lines: lines.map((l) => ({
+      description: l.description ?? l.priceId ?? '',
+      quantity: String(l.quantity),
+      amount: money(l.amount),
+    })),
+    totals: [
+      { label: 'Subtotal', amount: money(invoice.subtotal) },
+      { label: 'Total', amount: money(invoice.total) },
+      { label: 'Paid', amount: money(invoice.amountPaid) },
+      { label: 'Remaining', amount: money(invoice.amountRemaining) },
+    ],
+    payments: paid.map((p) => {
+      const details = p.paymentDetails ?? {};
+      const hash = typeof details.tx_hash === 'string' ? details.tx_hash : '';
+      return {
+        date: day(p.updatedAt),
+        method: typeof details.network === 'string' ? details.network : String(details.type ?? ''),
+        amount: money(p.invoiceId === invoice.id ? p.amountReceived : invoice.amountPaid),
+        reference: hash,
+      };
+    }),
+  };
+}
+
+export function invoicePdfRoute(app: FastifyInstance, ctx: PaymentContext): void {
+  app.get<{ Params: { id: string } }>('/invoices/:id/pdf', async (request, reply) => {
+    const caller = await callerFor(ctx, 'customer', request);
+    const id = request.params.id.slice(0, 100);
+    const invoice = await readable(ctx.db, caller, 'invoice', id, () =>
+      getInvoice(ctx.db, id, caller.livemode),
+    );
+    const bytes = await renderInvoicePdf(await modelOf(ctx, invoice));
+    const name = (invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="invoice-${name}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(bytes));
+  });
+}

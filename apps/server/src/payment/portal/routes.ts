@@ -1,0 +1,90 @@
+// The customer portal's routes: payments, refunds, the overdue invoices of a subscription or customer,
+// and the invoice PDF. A signed-in customer sees only their own; owners/admins and secret keys see the
+// mode's (one customer with customer_id); another customer's id answers exactly like a missing one.
+import { portalRoutes as routes } from '@payshelf/api';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import { getSubscription, readable, scopeOf } from '../billing/index.js';
+import { getCustomer } from '../customers/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import { serve } from '../shared/route.js';
+import { batchOf, openBatch } from './batch.js';
+import { pageOfPayments, pageOfRefunds } from './lists.js';
+import { overdueAnswer } from './overdue.js';
+import { invoicePdfRoute } from './pdf-route.js';
+
+export function customerPortalRoutes(app: FastifyInstance, ctx: PaymentContext): void {
+  const { db } = ctx;
+
+  serve(app, ctx, routes.payments, async ({ caller, query }) => {
+    const scope = await scopeOf(db, caller);
+    const customerId = scope.all ? query.customer_id : scope.customerId;
+    if (customerId === null) return { list: [], count: 0 };
+    return pageOfPayments(db, caller.livemode, query, customerId);
+  });
+
+  serve(app, ctx, routes.refunds, async ({ caller, query }) => {
+    const scope = await scopeOf(db, caller);
+    const customerId = scope.all ? query.customer_id : scope.customerId;
+    if (customerId === null) return { list: [], count: 0 };
+    return pageOfRefunds(db, caller.livemode, query, customerId);
+  });
+
+  serve(app, ctx, routes.subscriptionOverdue, async ({ caller, params }) => {
+    const { id } = params;
+    const sub = await readable(db, caller, 'subscription', id, () =>
+      getSubscription(db, id, caller.livemode),
+    );
+    const customer = await getCustomer(db, sub.customerId, caller.livemode);
+    if (!customer) throw ApiError.of('subscription_missing', { id });
+    return overdueAnswer(db, customer, sub);
+  });
+
+  serve(app, ctx, routes.customerOverdue, async ({ caller, params }) => {
+    const id = params.id.slice(0, 100);
+    const scope = await scopeOf(db, caller);
+    const customer = await getCustomer(db, id, caller.livemode);
+    const mine = customer && (scope.all || scope.customerId === customer.id);
+    if (!customer || !mine) throw ApiError.of('portal_customer_missing', { id });
+    return overdueAnswer(db, customer, null);
+  });
+
+  serve(app, ctx, routes.overdueBatch, async ({ caller, body }) => {
+    if (!body.subscriptionId && !body.customerId) {
+      throw ApiError.badRequest('parameter_missing', 'Either subscriptionId or customerId must be provided');
+    }
+    const scope = await scopeOf(db, caller);
+    let customerId = body.customerId;
+    if (body.subscriptionId) {
+      const subId = body.subscriptionId;
+      const sub = await readable(db, caller, 'subscription', subId, () =>
+        getSubscription(db, subId, caller.livemode),
+      );
+      if (customerId && customerId !== sub.customerId)
+        throw ApiError.of('subscription_missing', { id: subId });
+      customerId = sub.customerId;
+    }
+    const customer = customerId ? await getCustomer(db, customerId, caller.livemode) : null;
+    if (!customer || !(scope.all || scope.customerId === customer.id)) {
+      throw ApiError.of('portal_customer_missing', { id: customerId ?? '' });
+    }
+    const intent = await db.transaction((tx) =>
+      openBatch(tx, caller.livemode, {
+        customerId: customer.id,
+        currencyId: body.currencyId,
+        ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
+        ...(body.invoiceId ? { invoiceId: body.invoiceId } : {}),
+      }),
+    );
+    const batch = batchOf(intent);
+    return {
+      id: intent.id,
+      status: intent.status,
+      amount: intent.amount.toString(),
+      currency_id: intent.currencyId,
+      invoices: batch?.invoices ?? [],
+    };
+  });
+
+  invoicePdfRoute(app, ctx);
+}

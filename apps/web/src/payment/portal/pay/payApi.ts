@@ -1,0 +1,63 @@
+// The portal's pay calls: open the frozen batch the `collect-batch` wallet action pays (one open
+// invoice, or every overdue invoice of one currency), the overdue answer per currency, and the
+// payments and refunds pages. Entries of the route table in @payshelf/api (portalRoutes).
+import { callRoute, portalRoutes, type OverdueBatchBody } from '@payshelf/api';
+import { apiBase } from '../../admin/api/client';
+
+const options = (mountPoint: string, livemode: boolean, signal?: AbortSignal) => ({
+  base: apiBase(mountPoint),
+  query: { livemode: String(livemode) },
+  signal,
+});
+
+export const openBatch = (mountPoint: string, livemode: boolean, body: OverdueBatchBody) =>
+  callRoute(
+    portalRoutes.overdueBatch,
+    { body, query: { livemode: String(livemode) } },
+    options(mountPoint, livemode),
+  );
+
+/** Whose overdue invoices: a subscription's or a customer's (one of them is required). */
+export type OverdueOwner = { subscriptionId: string } | { customerId: string };
+
+export function fetchOverdue(
+  mountPoint: string,
+  livemode: boolean,
+  owner: OverdueOwner,
+  signal?: AbortSignal,
+) {
+  const opts = options(mountPoint, livemode, signal);
+  return 'subscriptionId' in owner
+    ? callRoute(portalRoutes.subscriptionOverdue, { params: { id: owner.subscriptionId } }, opts)
+    : callRoute(portalRoutes.customerOverdue, { params: { id: owner.customerId } }, opts);
+}
+
+export const fetchPayments = (
+  mountPoint: string,
+  livemode: boolean,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) =>
+  callRoute(
+    portalRoutes.payments,
+    { query: { livemode: String(livemode), page, pageSize } },
+    options(mountPoint, livemode, signal),
+  );
+
+export const fetchRefunds = (
+  mountPoint: string,
+  livemode: boolean,
+  page: number,
+  pageSize: number,
+  signal?: AbortSignal,
+) =>
+  callRoute(
+    portalRoutes.refunds,
+    { query: { livemode: String(livemode), page, pageSize } },
+    options(mountPoint, livemode, signal),
+  );
+
+/** The invoice PDF's address (a plain link: the browser downloads it with the session cookie). */
+export const invoicePdfUrl = (mountPoint: string, id: string, livemode: boolean) =>
+  `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}`;

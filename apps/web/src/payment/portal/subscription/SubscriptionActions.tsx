@@ -1,0 +1,177 @@
+import { Alert, Button, Stack } from '@mui/material';
+import type { SubscriptionDetail } from '@payshelf/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { formatDate } from '../../admin/layout/formatDate';
+import { formatError } from '../../checkout/logic/errorText';
+import { money } from '../../checkout/logic/format';
+import { atMountPoint } from '../../paths';
+import { nextPayment } from '../logic/subscriptionView';
+import { yearAllowance } from './allowance';
+import { CancelDialog } from './CancelDialog';
+import { QuantityDialog } from './QuantityDialog';
+import {
+  cancelSubscription,
+  recoverSubscription,
+  resumeSubscription,
+  updateQuantity,
+} from './subscriptionApi';
+
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+/**
+ * What the customer can do with their subscription: cancel (at the period end; a trial now), resume
+ * one set to cancel, recover a canceled one, change the quantity (prorated preview first), and open
+ * its invoice history. Failures toast SPEC §8's texts.
+ */
+export function SubscriptionActions({
+  subscription: sub,
+  mountPoint,
+}: {
+  subscription: SubscriptionDetail;
+  mountPoint: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<'cancel' | 'quantity' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const trial = sub.status === 'trialing';
+  const run = (action: () => Promise<unknown>, done: string, failed: string) => {
+    setBusy(true);
+    action()
+      .then(
+        () => {
+          enqueueSnackbar(done, { variant: 'success' });
+          setDialog(null);
+          return queryClient.invalidateQueries({ queryKey: ['payment', 'portal'] });
+        },
+        (error: unknown) => enqueueSnackbar(`${failed}: ${formatError(error)}`, { variant: 'error' }),
+      )
+      .finally(() => setBusy(false));
+  };
+  const next = nextPayment(sub);
+  const recurring = sub.items[0]?.price?.recurring;
+  const allowance =
+    next?.amount && recurring && sub.paymentCurrency
+      ? money(
+          yearAllowance(next.amount, recurring.interval, recurring.interval_count),
+          sub.paymentCurrency,
+          i18n.language,
+        )
+      : null;
+  return (
+    <>
+      <Stack
+        direction="row"
+        spacing={1}
+        sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}
+        data-testid="subscription-actions"
+      >
+        {LIVE.has(sub.status) && !sub.cancel_at_period_end ? (
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setDialog('cancel')}
+            data-testid="subscription-cancel"
+          >
+            {t('payment.portalPay.subscription.cancel')}
+          </Button>
+        ) : null}
+        {LIVE.has(sub.status) && sub.cancel_at_period_end ? (
+          <Button
+            variant="contained"
+            disabled={busy}
+            data-testid="subscription-resume"
+            onClick={() =>
+              run(
+                () => resumeSubscription(mountPoint, sub.id, sub.livemode),
+                t('payment.portalPay.subscription.resumed'),
+                t('payment.portalPay.subscription.renewFailed'),
+              )
+            }
+          >
+            {t('payment.portalPay.subscription.resume')}
+          </Button>
+        ) : null}
+        {sub.status === 'canceled' ? (
+          <Button
+            variant="contained"
+            disabled={busy}
+            data-testid="subscription-recover"
+            onClick={() =>
+              run(
+                () => recoverSubscription(mountPoint, sub.id, sub.livemode),
+                t('payment.portalPay.subscription.recovered'),
+                t('payment.portalPay.subscription.renewFailed'),
+              )
+            }
+          >
+            {t('payment.portalPay.subscription.recover')}
+          </Button>
+        ) : null}
+        {LIVE.has(sub.status) && sub.items.length === 1 ? (
+          <Button
+            variant="outlined"
+            onClick={() => setDialog('quantity')}
+            data-testid="subscription-quantity"
+          >
+            {t('payment.portalPay.subscription.changeQuantity')}
+          </Button>
+        ) : null}
+        <Button
+          component={RouterLink}
+          to={`${atMountPoint(mountPoint, 'customer/invoices')}?subscription_id=${encodeURIComponent(sub.id)}`}
+          data-testid="subscription-invoices"
+        >
+          {t('payment.portalPay.subscription.invoices')}
+        </Button>
+      </Stack>
+      {allowance && sub.collection_method === 'charge_automatically' ? (
+        <Alert severity="info" sx={{ mt: 2 }} data-testid="subscription-allowance">
+          {t('payment.portalPay.subscription.allowance', { amount: allowance })}
+        </Alert>
+      ) : null}
+      <CancelDialog
+        open={dialog === 'cancel'}
+        trial={trial}
+        periodEnd={formatDate(sub.current_period_end, i18n.language)}
+        busy={busy}
+        onClose={() => setDialog(null)}
+        onConfirm={(feedback, comment) =>
+          run(
+            () =>
+              cancelSubscription(mountPoint, sub.id, sub.livemode, {
+                at_period_end: !trial,
+                feedback,
+                ...(comment ? { comment } : {}),
+              }),
+            trial
+              ? t('payment.portalPay.subscription.canceledNow')
+              : t('payment.portalPay.subscription.canceled'),
+            t('payment.portalPay.failed'),
+          )
+        }
+      />
+      {dialog === 'quantity' ? (
+        <QuantityDialog
+          open
+          subscription={sub}
+          mountPoint={mountPoint}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onConfirm={(quantity) =>
+            run(
+              () => updateQuantity(mountPoint, sub.id, sub.livemode, quantity),
+              t('payment.portalPay.subscription.changed'),
+              t('payment.portalPay.subscription.upgradeFailed'),
+            )
+          }
+        />
+      ) : null}
+    </>
+  );
+}

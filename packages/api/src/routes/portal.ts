@@ -1,0 +1,64 @@
+// The customer portal's reads (`customer` access: a secret key or owner/admin sees the mode's objects,
+// a signed-in customer only their own, a guest gets 401; anyone else's id answers as missing).
+import { z } from 'zod';
+import {
+  overdueBatch,
+  overdueBatchBody,
+  overdueInvoices,
+  portalListQuery,
+  portalPaymentList,
+  portalRefundList,
+} from '../payment/portal.js';
+import { route } from './define.js';
+
+const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
+
+export const portalRoutes = {
+  payments: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'GET',
+    path: '/portal/payments',
+    summary: 'A page of payments (payment intents), newest first (the customer: only their own)',
+    query: portalListQuery,
+    response: portalPaymentList,
+  }),
+  refunds: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'GET',
+    path: '/portal/refunds',
+    summary: 'A page of refunds, newest first (the customer: only their own)',
+    query: portalListQuery,
+    response: portalRefundList,
+  }),
+  subscriptionOverdue: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'GET',
+    path: '/subscriptions/:id/overdue/invoices',
+    summary: "A subscription's past-due invoices, summed per currency",
+    query: modeQuery,
+    response: overdueInvoices,
+  }),
+  customerOverdue: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'GET',
+    path: '/customers/:id/overdue/invoices',
+    summary: "A customer's past-due invoices, summed per currency",
+    query: modeQuery,
+    response: overdueInvoices,
+  }),
+  overdueBatch: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'POST',
+    path: '/portal/overdue/batch',
+    summary:
+      'Freeze the overdue invoices of one currency (of a subscription or customer) into one payment for the collect-batch action',
+    query: modeQuery,
+    body: overdueBatchBody,
+    response: overdueBatch,
+  }),
+};

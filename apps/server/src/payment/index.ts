@@ -27,6 +27,7 @@ import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
 import { OpenApiRegistry } from './openapi/registry.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { adminViewRoutes } from './admin-views/index.js';
 import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
@@ -106,6 +107,7 @@ export async function registerPayment(
       webhookRoutes(scope);
       billingEngineRoutes(scope, ctx);
       testClockRoutes(scope, ctx);
+      adminViewRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -11,3 +11,4 @@ export * from './demo.js';
 export * from './balances.js';
 export * from './webhooks.js';
 export * from './billing-engine.js';
+export * from './admin-views.js';

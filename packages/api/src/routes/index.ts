@@ -4,3 +4,4 @@ export { billingRoutes } from './billing.js';
 export { checkoutRoutes, customerBrowserRoutes } from './checkout.js';
 export { crud, type CrudTable } from './crud.js';
 export { merchantRoutes } from './merchant.js';
+export { adminViewRoutes } from './admin-views.js';

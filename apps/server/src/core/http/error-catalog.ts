@@ -352,6 +352,17 @@ export const MESSAGES = {
     en: 'The bundle exceeds {limit} bytes',
     zh: '应用包超过 {limit} 字节',
   },
+  // Refunds created by the merchant (payment/admin-views/refund-create.ts).
+  refund_not_refundable: {
+    code: 'refund_not_refundable',
+    en: 'Only a succeeded payment can be refunded (this one is {status})',
+    zh: '只有成功的付款可以退款（此付款状态为 {status}）',
+  },
+  refund_exceeds_refundable: {
+    code: 'refund_exceeds_refundable',
+    en: 'At most {refundable} of this payment can still be refunded',
+    zh: '此付款最多还可退款 {refundable}',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

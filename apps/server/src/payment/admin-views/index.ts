@@ -1,0 +1,2 @@
+export { adminViewRoutes } from './routes.js';
+export { assertDonationEnabled } from './donation-settings.js';

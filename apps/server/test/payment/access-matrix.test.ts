@@ -71,6 +71,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       'POST /invoices/{id}/pay',
     ].map((route) => [route, notTheirs]),
   ),
+  // The fixture names no succeeded payment: keys and owners/admins pass auth and are refused (404).
+  'POST /refunds': (r) =>
+    r === 'anonymous' ? 401 : ['customerA', 'customerB', 'member'].includes(r) ? 403 : 'refused',
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

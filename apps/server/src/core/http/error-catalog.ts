@@ -360,8 +360,8 @@ export const MESSAGES = {
   },
   refund_exceeds_refundable: {
     code: 'refund_exceeds_refundable',
-    en: 'At most {refundable} of this payment can still be refunded',
-    zh: '此付款最多还可退款 {refundable}',
+    en: 'At most {limit} of this payment can still be refunded',
+    zh: '此付款最多还可退款 {limit}',
   },
 } as const satisfies Record<string, CatalogEntry>;
 

@@ -34,7 +34,7 @@ export async function createRefund(ctx: Pick<PaymentContext, 'db'>, livemode: bo
     const left = refundable(intent.amountReceived, BigInt(row?.asked ?? '0'));
     const amount = input.amount === undefined ? left : BigInt(input.amount);
     if (amount <= 0n || amount > left) {
-      throw ApiError.of('refund_exceeds_refundable', { refundable: left.toString() }, { param: 'amount' });
+      throw ApiError.of('refund_exceeds_refundable', { limit: left.toString() }, { param: 'amount' });
     }
     const payer = intent.paymentDetails?.payer;
     const [refund] = await tx

@@ -1,9 +1,11 @@
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
+import { insightsEn } from './insightsEn';
 
 /** Strings of the payment admin pages (payment.admin.*). */
 export const adminEn = {
   nav: {
+    overview: 'Overview',
     label: 'Payment admin sections',
     products: 'Products',
     links: 'Payment links',
@@ -137,4 +139,5 @@ export const adminEn = {
     revokedBadge: 'Revoked',
   },
   webhooks: webhooksEn,
+  insights: insightsEn,
 };

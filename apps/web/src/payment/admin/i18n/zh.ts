@@ -1,9 +1,11 @@
 import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
+import { insightsZh } from './insightsZh';
 import type { adminEn } from './en';
 
 export const adminZh: typeof adminEn = {
   nav: {
+    overview: '概览',
     label: '支付管理分区',
     products: '产品',
     links: '支付链接',
@@ -137,4 +139,5 @@ export const adminZh: typeof adminEn = {
     revokedBadge: '已吊销',
   },
   webhooks: webhooksZh,
+  insights: insightsZh,
 };

@@ -81,7 +81,6 @@ describe('router', () => {
     ['/developer/access-tokens', 'page-developer-access-tokens'],
     ['/console/blocklets', 'page-console-blocklets'],
     ['/console/categories', 'page-console-categories'],
-    ['/payment/integrations/donations', 'page-donations-integration'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
     ['/payment/admin/billing/meter_123', 'page-admin-billing'],
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],

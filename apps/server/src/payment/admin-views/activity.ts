@@ -5,7 +5,7 @@ import { customerBalances, events, paymentIntents, refunds } from '../../db/sche
 import { requireCustomer } from '../customers/index.js';
 import { serializeIntent, serializeRefund } from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';
-import { serializeEvent } from '../webhooks/service.js';
+import { serializeEvent } from '../webhooks/index.js';
 
 const LIMIT = 50;
 

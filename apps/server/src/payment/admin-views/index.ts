@@ -1,2 +1,1 @@
 export { adminViewRoutes } from './routes.js';
-export { assertDonationEnabled } from './donation-settings.js';

@@ -4,9 +4,13 @@ import { adminViewRoutes as routes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentContext } from '../shared/context.js';
 import { serve } from '../shared/route.js';
-import { serializeSetting } from '../settings/service.js';
+import {
+  listDonationSettings,
+  lookupDonationSetting,
+  serializeSetting,
+  updateDonationSetting,
+} from '../settings/index.js';
 import { customerActivity } from './activity.js';
-import { listDonationSettings, lookupDonationSetting, updateDonationSetting } from './donation-settings.js';
 import { overviewOf } from './overview.js';
 import { createRefund } from './refund-create.js';
 

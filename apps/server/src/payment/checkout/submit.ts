@@ -2,7 +2,7 @@
 // standing. Paying with a transaction hash or by fast pay is in flows/pay-checkout.ts; the flow that
 // runs submit (and completes a zero checkout) is flows/submit-checkout.ts; the routes in submit-routes.ts.
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
-import { assertDonationEnabled } from '../admin-views/index.js';
+import { assertDonationEnabled } from '../settings/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentTarget } from '../../rails/types.js';
 import { hasPastDueInvoice } from '../billing/index.js';

@@ -11,3 +11,4 @@ export function registerWebhooks(ctx: PaymentContext): (scope: FastifyInstance) 
   registerWebhookJobs(ctx, box);
   return (scope) => webhookRoutes(scope, ctx, box);
 }
+export { serializeEvent } from './service.js';

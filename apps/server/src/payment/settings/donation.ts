@@ -9,8 +9,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { paymentLinks, paymentSettings } from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { DbLike } from '../shared/db.js';
-import { findByMount, type SettingRow } from '../settings/repo.js';
-import { serializeSetting } from '../settings/service.js';
+import { findByMount, type SettingRow } from './repo.js';
+import { serializeSetting } from './service.js';
 
 type Values = z.infer<typeof donationSettingValues>;
 

@@ -129,7 +129,11 @@ describe('admin customer page, overview and donations', () => {
     for (const [path, testId] of pages) {
       await small.goto(path);
       await small.getByTestId(testId).waitFor();
-      await small.waitForLoadState('networkidle');
+      await small
+        .getByRole('progressbar')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
       const width = await small.evaluate(() => document.documentElement.scrollWidth);
       if (width > 375) wide.push(`${path}: ${width}px`);
       await expectAccessible(small, `${testId} at 375 px`);
@@ -137,5 +141,5 @@ describe('admin customer page, overview and donations', () => {
     await screenshot(small, 'admin-donations-375');
     await narrow.close();
     expect(wide).toEqual([]);
-  });
+  }, 300_000);
 });

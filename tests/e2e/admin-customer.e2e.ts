@@ -139,6 +139,24 @@ describe('admin customer page, overview and donations', () => {
       await expectAccessible(small, `${testId} at 375 px`);
     }
     await screenshot(small, 'admin-donations-375');
+    // The run shares one server: the demo donation link gets its seeded settings back for donation.e2e.
+    const restored = await small.evaluate(async (location) => {
+      const list = await fetch('/payment/api/donation-settings?livemode=false');
+      const rows = ((await list.json()) as { data: { id: string; mount_location: string }[] }).data;
+      const row = rows.find((r) => r.mount_location === location);
+      const res = await fetch(`/payment/api/donation-settings/${row?.id ?? ''}?livemode=false`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          settings: {
+            amount: { presets: ['1', '5', '10'], preset: '5', custom: true },
+            beneficiaries: [{ name: 'The author', type: 'user', percent: 100 }],
+          },
+        }),
+      });
+      return res.status;
+    }, linkId);
+    expect(restored).toBe(200);
     await narrow.close();
     expect(wide).toEqual([]);
   }, 300_000);

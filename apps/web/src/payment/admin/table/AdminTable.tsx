@@ -44,7 +44,15 @@ export function AdminTable<T extends { id: string }>(props: AdminTableProps<T>) 
           {t('payment.admin.common.loadFailed', { message: props.error.message })}
         </Alert>
       ) : null}
-      <TableContainer component={Paper} variant="outlined" data-testid={props.testId}>
+      {/* Focusable so a keyboard can scroll a table wider than a narrow screen. */}
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        data-testid={props.testId}
+        tabIndex={0}
+        role="region"
+        aria-label={props.label}
+      >
         {props.loading ? <LinearProgress aria-label={t('payment.admin.common.loading')} /> : null}
         <Table size="small" aria-label={props.label}>
           <TableHead>

@@ -9,7 +9,7 @@ const SLOW = { timeout: 20_000 };
 const AT = '2026-03-02T10:00:00.000Z';
 const owner: HeaderSession = {
   initialized: true,
-  user: { did: 'z1Owner', role: 'owner', fullName: 'Olivia' },
+  user: { did: 'z1Owner', role: 'owner', fullName: 'Olivia', avatar: undefined },
 };
 const tusd = fakeCurrency();
 
@@ -158,7 +158,10 @@ describe('admin customer page', () => {
 describe('donations integration page', () => {
   it('is for owners and admins: a member sees the 403 page', { timeout: 30_000 }, async () => {
     serve(() => undefined);
-    const member: HeaderSession = { initialized: true, user: { did: 'z1M', role: 'member', fullName: 'M' } };
+    const member: HeaderSession = {
+      initialized: true,
+      user: { did: 'z1M', role: 'member', fullName: 'M', avatar: undefined },
+    };
     renderRoutes('/payment/integrations/donations', { session: member });
     await screen.findByTestId('error-page-403', {}, SLOW);
   });

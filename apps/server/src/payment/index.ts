@@ -27,6 +27,7 @@ import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
 import { OpenApiRegistry } from './openapi/registry.js';
 import { openApiRoutes } from './openapi/routes.js';
+import { adminViewRoutes } from './admin-views/index.js';
 import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
@@ -114,6 +115,7 @@ export async function registerPayment(
       billingAdminRoutes(scope, ctx);
       billingExportRoutes(scope, ctx);
       customerPortalRoutes(scope, ctx);
+      adminViewRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -271,6 +271,25 @@ export function fixtures(w: FixtureWorld) {
       body: { currencyId: w.cat.currencyId, subscriptionId: w.subscriptionOfA },
     }),
   } satisfies Record<string, () => Promise<Prepared>>);
+  // The payment admin's views (custadmin): activity, overview, refunds, donation settings.
+  const donationSetting = async () => {
+    const res = await w.owner.request('/payment/api/settings?livemode=false', {
+      method: 'POST',
+      body: JSON.stringify({ mountLocation: `d-${unique()}`, type: 'donate', livemode: false }),
+    });
+    return id(ok({ status: res.status, body: await res.json() }, 'donation setting'));
+  };
+  table['GET /customers/{id}/activity'] = async () => ({ path: `/customers/${await customer()}/activity` });
+  table['GET /overview'] = async () => ({ path: '/overview' });
+  table['POST /refunds'] = async () => ({ path: '/refunds', body: { payment_intent_id: 'pi_missing' } });
+  table['GET /donation-settings'] = async () => ({ path: '/donation-settings' });
+  table['GET /donation-settings/lookup'] = async () => ({
+    path: '/donation-settings/lookup?mount_location=x',
+  });
+  table['PUT /donation-settings/{id}'] = async () => ({
+    path: `/donation-settings/${await donationSetting()}`,
+    body: { settings: { amount: { presets: ['1'] } } },
+  });
   Object.assign(table, billingFixtures(w));
   return table;
 }

@@ -77,6 +77,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // Opening a bulk-pay batch: customer A's subscription has nothing overdue (refused as input); anyone
   // else is answered "missing".
   'POST /portal/overdue/batch': (r) => (r === 'anonymous' ? 401 : 'refused'),
+  // The fixture names no succeeded payment: keys and owners/admins pass auth and are refused (404).
+  'POST /refunds': (r) =>
+    r === 'anonymous' ? 401 : ['customerA', 'customerB', 'member'].includes(r) ? 403 : 'refused',
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

@@ -14,3 +14,4 @@ export * from './billing-engine.js';
 export * from './billing-admin.js';
 export * from './billing-notices.js';
 export * from './portal.js';
+export * from './admin-views.js';

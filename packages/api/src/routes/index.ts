@@ -6,3 +6,4 @@ export { crud, type CrudTable } from './crud.js';
 export { merchantRoutes } from './merchant.js';
 export { billingAdminRoutes } from './billing-admin.js';
 export { portalRoutes } from './portal.js';
+export { adminViewRoutes } from './admin-views.js';

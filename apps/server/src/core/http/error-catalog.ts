@@ -407,6 +407,22 @@ export const MESSAGES = {
     en: 'A payment of these invoices is already in progress',
     zh: '这些账单的支付正在进行中',
   },
+  // Refunds created by the merchant (payment/admin-views/refund-create.ts).
+  refund_not_refundable: {
+    code: 'refund_not_refundable',
+    en: 'Only a succeeded payment can be refunded (this one is {status})',
+    zh: '只有成功的付款可以退款（此付款状态为 {status}）',
+  },
+  refund_no_payer: {
+    code: 'refund_no_payer',
+    en: 'This payment has no known paying account to send a refund to',
+    zh: '此付款没有可退回的付款账户',
+  },
+  refund_exceeds_refundable: {
+    code: 'refund_exceeds_refundable',
+    en: 'At most {limit} of this payment can still be refunded',
+    zh: '此付款最多还可退款 {limit}',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

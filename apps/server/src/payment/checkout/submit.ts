@@ -2,6 +2,7 @@
 // standing. Paying with a transaction hash or by fast pay is in flows/pay-checkout.ts; the flow that
 // runs submit (and completes a zero checkout) is flows/submit-checkout.ts; the routes in submit-routes.ts.
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
+import { assertDonationEnabled } from '../settings/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentTarget } from '../../rails/types.js';
 import { hasPastDueInvoice } from '../billing/index.js';
@@ -154,6 +155,7 @@ export async function submitCheckout(
   if (donate && first.submitType !== 'donate') {
     throw ApiError.badRequest('DONATION_NOT_ENABLED', 'Donation feature is not enabled');
   }
+  if (donate) await assertDonationEnabled(db, first.livemode, first.paymentLinkId);
   assertMayPay(caller, first);
   assertFormComplete(first, body);
   await assertCrossSellTaken(db, first);

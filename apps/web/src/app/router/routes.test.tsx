@@ -86,7 +86,6 @@ describe('router', () => {
     ['/connect-cli', 'page-connect-cli'],
     ['/gen-key-pair', 'page-gen-key-pair'],
     ['/connect-studio', 'page-connect-studio'],
-    ['/payment/integrations/donations', 'page-donations-integration'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
     ['/payment/admin/billing/meter_123', 'page-admin-billing'],
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],

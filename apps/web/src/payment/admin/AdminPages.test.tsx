@@ -49,7 +49,7 @@ describe('payment admin', () => {
 
   it('lists test-mode products for an owner, with the Test mode badge', async () => {
     serve((url) => (url.pathname === '/payment/api/products' ? list([productRow]) : undefined));
-    renderRoutes('/payment/admin', { session: session('owner') });
+    renderRoutes('/payment/admin/products', { session: session('owner') });
     const page = await screen.findByTestId('page-admin-products', {}, SLOW);
     await within(page).findByText('Gold plan');
     expect(screen.getByTestId('test-mode-badge').textContent).toBe('Test mode');

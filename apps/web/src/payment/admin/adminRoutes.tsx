@@ -15,7 +15,11 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
         return { element: <AdminShell mountPoint={mountPoint} /> };
       },
       children: [
-        { index: true, element: <Navigate to="products" replace /> },
+        { index: true, element: <Navigate to="overview" replace /> },
+        {
+          path: 'overview',
+          lazy: async () => ({ Component: (await import('./overview/OverviewPage')).OverviewPage }),
+        },
         {
           path: 'products',
           lazy: async () => ({ Component: (await import('./products/ProductsPage')).ProductsPage }),

@@ -1,18 +1,9 @@
-import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
-import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../platform/ui/EmptyState';
-import { PageSection } from '../../platform/ui/PageSection';
+import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
+import { useAppConfig } from '../../app/config/useAppConfig';
+import { DonationSettingsPage } from '../admin/donations/DonationSettingsPage';
 
-/** `{mount}/integrations/donations`: enable and configure donations. */
+/** `{mount}/integrations/donations`: owners and admins list and configure donation settings. */
 export function DonationsIntegrationPage() {
-  const { t } = useTranslation();
-  return (
-    <PageSection testId="page-donations-integration" title={t('payment.donations.title')}>
-      <EmptyState
-        icon={<VolunteerActivismOutlined />}
-        title={t('payment.donations.emptyTitle')}
-        description={t('payment.donations.emptyDescription')}
-      />
-    </PageSection>
-  );
+  const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
+  return <DonationSettingsPage mountPoint={mountPoint} />;
 }

@@ -9,6 +9,10 @@ import { useAdmin } from '../AdminContext';
 import { useAdminObject } from '../api/hooks';
 import { AdminPage } from '../layout/AdminPage';
 import { formatDate } from '../layout/formatDate';
+import { useCurrencies } from '../methods/useCurrencies';
+import { CustomerInvoices, CustomerSubscriptions } from './detail/CustomerBilling';
+import { CustomerMoney } from './detail/CustomerMoney';
+import { useCustomerActivity } from './detail/useCustomerActivity';
 
 function addressText(c: Customer): string {
   const a = c.address;
@@ -17,12 +21,17 @@ function addressText(c: Customer): string {
   return parts.filter((p): p is string => typeof p === 'string' && p !== '').join(', ') || '—';
 }
 
-/** `{mount}/admin/customers/:id`: one customer's contact details and metadata. */
+/**
+ * `{mount}/admin/customers/:id`: one customer's contact details and metadata, subscriptions and invoices
+ * with their admin actions, credit balance, payments (refundable), refunds and events.
+ */
 export function CustomerDetailPage() {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
   const { id } = useParams();
   const item = useAdminObject('customers', id, customer);
+  const activity = useCustomerActivity(id);
+  const { currencies } = useCurrencies();
   const c = item.data;
   const back = (
     <Button component={RouterLink} to={admin.page('customers')} startIcon={<ArrowBackOutlined />}>
@@ -86,6 +95,18 @@ export function CustomerDetailPage() {
             {JSON.stringify(c.metadata, null, 2)}
           </Box>
         </Paper>
+      ) : null}
+      {c ? (
+        <>
+          <CustomerSubscriptions customerId={c.id} />
+          <CustomerInvoices customerId={c.id} currencies={currencies} />
+          <CustomerMoney
+            activity={activity.data}
+            loading={activity.isLoading}
+            error={activity.error}
+            currencies={currencies}
+          />
+        </>
       ) : null}
     </AdminPage>
   );

@@ -1,10 +1,12 @@
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
 import { billingEn } from './billingEn';
+import { insightsEn } from './insightsEn';
 
 /** Strings of the payment admin pages (payment.admin.*). */
 export const adminEn = {
   nav: {
+    overview: 'Overview',
     label: 'Payment admin sections',
     products: 'Products',
     links: 'Payment links',
@@ -143,4 +145,5 @@ export const adminEn = {
   },
   webhooks: webhooksEn,
   billing: billingEn,
+  insights: insightsEn,
 };

@@ -1,10 +1,12 @@
 import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
 import { billingZh } from './billingZh';
+import { insightsZh } from './insightsZh';
 import type { adminEn } from './en';
 
 export const adminZh: typeof adminEn = {
   nav: {
+    overview: '概览',
     label: '支付管理分区',
     products: '产品',
     links: '支付链接',
@@ -143,4 +145,5 @@ export const adminZh: typeof adminEn = {
   },
   webhooks: webhooksZh,
   billing: billingZh,
+  insights: insightsZh,
 };

@@ -1,5 +1,6 @@
 /** The admin sections, in tab order: path under `{mount}/admin/` and translation key. */
 export const ADMIN_SECTIONS = [
+  { path: 'overview', label: 'overview' },
   { path: 'products', label: 'products' },
   { path: 'payment-links', label: 'links' },
   { path: 'payment-methods', label: 'methods' },

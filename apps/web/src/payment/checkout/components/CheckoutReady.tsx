@@ -20,6 +20,7 @@ import { CurrencyCards } from './CurrencyCards';
 import { CancelButton } from './donation/CancelButton';
 import { DonationSummary } from './donation/DonationSummary';
 import { useDonationDisabled } from './donation/useDonationDisabled';
+import { DonationEnableBar, useDonationGate } from '../../admin/donations/DonationEnableBar';
 import { OrderSummary } from './OrderSummary';
 import { PayDialogs } from './PayDialogs';
 import { PaymentForm } from './PaymentForm';
@@ -76,6 +77,11 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
   const [login, setLogin] = useState<FormValues | null>(null);
   const [replaceAsk, setReplaceAsk] = useState<FormValues | null>(null);
   const donationOff = useDonationDisabled();
+  const gate = useDonationGate(
+    data.mountPoint,
+    session.submit_type === 'donate' ? view.paymentLink?.id : undefined,
+    session.livemode,
+  );
 
   if (session.status === 'complete' || flow.state.status === 'paid') {
     const message = view.paymentLink?.after_completion.hosted_confirmation?.custom_message ?? null;
@@ -86,7 +92,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     );
   }
   if (form.expired) return <CheckoutMessage testId={testId} kind="expired" />;
-  if (donationOff)
+  if (donationOff || gate.refused)
     return <CheckoutMessage testId={testId} kind="error" error={t('payment.checkout.donation.notEnabled')} />;
   if (session.line_items.length === 0) return <CheckoutMessage testId={testId} kind="empty" />;
   if (!choice)
@@ -148,6 +154,9 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
       <h1 style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {t('payment.checkout.title')}
       </h1>
+      {donation ? (
+        <DonationEnableBar gate={gate} linkSettings={view.paymentLink?.donation_settings ?? null} />
+      ) : null}
       <Stack
         direction={{ xs: 'column', md: 'row' }}
         spacing={4}

@@ -1,0 +1,1 @@
+export { adminViewRoutes } from './routes.js';

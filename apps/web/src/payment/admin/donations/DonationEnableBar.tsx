@@ -1,0 +1,128 @@
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
+import { settingRecord, type DonationSettings } from '@payshelf/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { isAdminRole, useHeaderSession } from '../../../header/session/useHeaderSession';
+import { apiRequest, apiUrl } from '../api/client';
+import { useDonationSetting } from './useDonationSetting';
+
+/**
+ * Whether a donation checkout may take donations: a link whose setting record exists and is inactive
+ * refuses visitors ('Donation feature is not enabled'); owners and admins see the form and Enable.
+ */
+export function useDonationGate(mountPoint: string, linkId: string | undefined, livemode: boolean) {
+  const { user } = useHeaderSession();
+  const setting = useDonationSetting(mountPoint, linkId, livemode);
+  const admin = isAdminRole(user?.role);
+  const record = setting.data;
+  return {
+    mountPoint,
+    linkId,
+    livemode,
+    setting,
+    refused: !admin && record?.active === false,
+    showEnable:
+      admin && linkId !== undefined && setting.isSuccess && (record === null || record?.active === false),
+  };
+}
+
+export type DonationGate = ReturnType<typeof useDonationGate>;
+
+/** Owner/admin only: Enable activates the link's donation setting, then offers Configure Now or Later. */
+export function DonationEnableBar({
+  gate,
+  linkSettings,
+}: {
+  gate: DonationGate;
+  linkSettings: DonationSettings | null;
+}) {
+  const { t } = useTranslation();
+  const [prompt, setPrompt] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const base = gate.mountPoint === '/' ? '' : gate.mountPoint;
+  const enable = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const made = await apiRequest(
+        settingRecord,
+        apiUrl(gate.mountPoint, '/settings', gate.livemode),
+        'POST',
+        {
+          mountLocation: gate.linkId,
+          type: 'donate',
+          active: true,
+          livemode: gate.livemode,
+          settings: linkSettings ?? {},
+        },
+      );
+      if (!made.active) {
+        await apiRequest(
+          settingRecord,
+          apiUrl(gate.mountPoint, `/settings/${made.id}`, gate.livemode),
+          'PUT',
+          {
+            active: true,
+          },
+        );
+      }
+      await gate.setting.refresh();
+      setPrompt(true);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      {gate.showEnable ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          data-testid="donation-enable-bar"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => void enable()}
+              disabled={busy}
+              data-testid="donation-enable"
+            >
+              {t('payment.admin.insights.donations.enable')}
+            </Button>
+          }
+        >
+          {error ?? t('payment.admin.insights.donations.enablePrompt')}
+        </Alert>
+      ) : null}
+      <Dialog open={prompt} onClose={() => setPrompt(false)} data-testid="donation-configure-prompt">
+        <DialogTitle>{t('payment.admin.insights.donations.enabledTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('payment.admin.insights.donations.enabledText')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPrompt(false)}>{t('payment.admin.insights.donations.later')}</Button>
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={`${base}/integrations/donations?location=${encodeURIComponent(gate.linkId ?? '')}`}
+            data-testid="donation-configure-now"
+          >
+            {t('payment.admin.insights.donations.configureNow')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

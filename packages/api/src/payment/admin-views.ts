@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { amountString } from '../common.js';
 import { REFUND_REASONS, refund } from './billing-admin.js';
 import { beneficiary, donationSettings } from './checkout.js';
-import { metadata, timestamp } from './common.js';
 import { paymentIntent } from './pay.js';
 import { paymentEvent } from './webhooks.js';
 

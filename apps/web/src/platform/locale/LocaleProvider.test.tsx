@@ -62,7 +62,7 @@ describe('LocaleProvider', () => {
     });
     await screen.findByTestId('page-profile');
     await chooseLanguage('English', '中文');
-    await screen.findByRole('heading', { level: 1, name: '个人资料' });
+    await screen.findByRole('heading', { level: 1, name: '开发者主页' });
     expect(router.state.location.search).toBe('');
   });
 

@@ -116,5 +116,10 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
       path: `/test-clocks/${await clock()}/advance`,
       body: { frozen_time: '2027-02-01T00:00:00.000Z' },
     }),
+    // The admin's billing reads (merchant only).
+    'GET /payment-intents': async () => ({ path: '/payment-intents' }),
+    'GET /refunds': async () => ({ path: '/refunds' }),
+    'GET /subscriptions/{id}/events': async () => ({ path: `/subscriptions/${w.subscriptionOfA}/events` }),
+    'GET /test-clocks/{id}/objects': async () => ({ path: `/test-clocks/${await clock()}/objects` }),
   };
 }

@@ -50,6 +50,10 @@ export const refund = z.object({
   customer_id: z.string().nullable(),
   /** `tx_hash` (and `network`, `payer`): the transfer this refund pays back. */
   metadata,
+  /** The refund's own transfer once it is committed (before it is broadcast), else null. */
+  tx_hash: z.string().nullable().optional(),
+  /** Why the last attempt to send it failed, if it did. */
+  last_attempt_error: z.string().nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });

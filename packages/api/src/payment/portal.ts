@@ -40,6 +40,9 @@ export const portalRefund = z.object({
   invoice_id: z.string().nullable(),
   customer_id: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  /** The refund's own transfer once committed, and why its last send failed (as the admin's refund). */
+  tx_hash: z.string().nullable().optional(),
+  last_attempt_error: z.string().nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
   paymentCurrency: paymentCurrency.nullable(),

@@ -53,6 +53,8 @@ export const updateDomainBody = z.object({
       .url({ protocol: /^https?$/ })
       .max(2048)
       .refine((u) => {
+        // zod's URL check is looser than the URL parser: what the parser refuses is not an origin either.
+        if (!URL.canParse(u)) return false;
         const url = new URL(u);
         return (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username;
       }, 'Give the origin only: scheme, host and port'),

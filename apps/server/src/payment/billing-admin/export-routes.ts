@@ -191,6 +191,18 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
 
 export function billingExportRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
+  for (const [name, summary] of [
+    ['invoices', 'Invoices as CSV (streamed, at most 100,000 rows)'],
+    ['payments', 'Payments as CSV (streamed, at most 100,000 rows)'],
+  ]) {
+    ctx.openapi.addFile({
+      path: `/exports/${name}.csv`,
+      access: 'merchant',
+      tag: 'Exports',
+      summary: summary ?? '',
+      contentType: 'text/csv',
+    });
+  }
   app.get('/exports/invoices.csv', async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateMerchant(ctx, request);
     const query = parsed(invoiceListQuery, request.query);

@@ -4,6 +4,15 @@ import { renderSchemas, type JsonSchema } from './components.js';
 
 type Documented = AnyRoute;
 
+/** A route that answers a file (a PDF, a CSV export) rather than JSON. */
+export interface FileRoute {
+  path: string;
+  access: RouteAccess;
+  tag: string;
+  summary: string;
+  contentType: 'application/pdf' | 'text/csv';
+}
+
 function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', cycles: 'ref', reused: 'inline' });
   const { $schema: _ignored, ...rest } = json as JsonSchema;
@@ -37,11 +46,17 @@ const SECURITY: Record<RouteAccess, Array<Record<string, string[]>>> = {
  */
 export class OpenApiRegistry {
   private readonly routes: Documented[] = [];
+  private readonly files: FileRoute[] = [];
 
   constructor(private readonly basePath: string) {}
 
   add(route: Documented): void {
     this.routes.push(route);
+  }
+
+  /** Documents a GET route that answers a file. */
+  addFile(route: FileRoute): void {
+    this.files.push(route);
   }
 
   document(info: { title: string; version: string }): Record<string, unknown> {
@@ -100,6 +115,35 @@ export class OpenApiRegistry {
         op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
       }
       paths[path] = { ...paths[path], [r.method.toLowerCase()]: op };
+    }
+    for (const f of this.files) {
+      const path = f.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const parameters = [...f.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+        name: m[1],
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+      }));
+      paths[path] = {
+        ...paths[path],
+        get: {
+          tags: [f.tag],
+          summary: f.summary,
+          security: SECURITY[f.access],
+          'x-payshelf-auth': AUTH_KINDS[f.access],
+          parameters,
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { [f.contentType]: { schema: { type: 'string', format: 'binary' } } },
+            },
+            default: {
+              description: 'Error',
+              content: { 'application/json': { schema: rendered.schemaOf(errorBody, 'output') } },
+            },
+          },
+        },
+      };
     }
     return {
       openapi: '3.1.0',

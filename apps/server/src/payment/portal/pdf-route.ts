@@ -67,6 +67,13 @@ async function modelOf(ctx: PaymentContext, invoice: InvoiceRow): Promise<Invoic
 }
 
 export function invoicePdfRoute(app: FastifyInstance, ctx: PaymentContext): void {
+  ctx.openapi.addFile({
+    path: '/invoices/:id/pdf',
+    access: 'customer',
+    tag: 'Invoices',
+    summary: 'The invoice as a PDF (its customer or the merchant)',
+    contentType: 'application/pdf',
+  });
   app.get<{ Params: { id: string } }>('/invoices/:id/pdf', async (request, reply) => {
     const caller = await callerFor(ctx, 'customer', request);
     const id = request.params.id.slice(0, 100);

@@ -1,0 +1,87 @@
+import type { CatalogEntry } from './error-catalog.js';
+
+/** The store's refusals: uploads, review, access tokens, manifest signing and the connect-CLI handoff. */
+export const STORE_MESSAGES = {
+  store_blocklet_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such application',
+    zh: '应用不存在',
+  },
+  store_not_owner: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'This application belongs to another developer',
+    zh: '该应用属于其他开发者',
+  },
+  store_developer_required: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'A developer passport is needed',
+    zh: '需要开发者通行证',
+  },
+  store_blocklet_blocked: {
+    code: 'blocklet_blocked',
+    type: 'permission_error',
+    en: 'This application is blocked: {reason}',
+    zh: '该应用已被封禁：{reason}',
+  },
+  store_review_in_progress: {
+    code: 'review_in_progress',
+    en: 'Version {version} is under review; cancel it or wait for the decision before uploading',
+    zh: '版本 {version} 正在审核中；请先取消审核或等待审核结果后再上传',
+  },
+  store_version_not_greater: {
+    code: 'version_not_greater',
+    en: 'Version {version} must be greater than the latest version {latest}',
+    zh: '版本 {version} 必须高于最新版本 {latest}',
+  },
+  store_name_taken: {
+    code: 'name_taken',
+    en: 'The name {name} is used by another application',
+    zh: '名称 {name} 已被其他应用使用',
+  },
+  store_did_taken: {
+    code: 'did_taken',
+    en: 'An application with this DID exists',
+    zh: '已存在使用该 DID 的应用',
+  },
+  store_review_transition_invalid: {
+    code: 'review_transition_invalid',
+    en: 'Cannot {action} version {version} while it is {status}',
+    zh: '版本 {version} 当前状态为 {status}，不能执行 {action}',
+  },
+  store_token_invalid: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Invalid or revoked access token',
+    zh: '访问令牌无效或已被撤销',
+  },
+  store_bundle_too_large: {
+    code: 'bundle_too_large',
+    en: 'The bundle exceeds {limit} bytes',
+    zh: '应用包超过 {limit} 字节',
+  },
+  // Store: manifest signing and the connect-CLI handoff.
+  store_bundle_signature_missing: {
+    code: 'bundle_signature_missing',
+    en: 'This access token signs its uploads: send x-bundle-signature (the bundle sha512 signed with the token key)',
+    zh: '此访问令牌的上传需要签名：请发送 x-bundle-signature（用令牌密钥签名的应用包 sha512）',
+  },
+  store_bundle_signature_invalid: {
+    code: 'bundle_signature_invalid',
+    en: 'The bundle signature does not match this bundle and access token',
+    zh: '应用包签名与该应用包和访问令牌不匹配',
+  },
+  store_connect_session_invalid: {
+    code: 'session_invalid',
+    type: 'not_found_error',
+    en: 'This connect session is invalid or has expired; run payshelf-store connect again',
+    zh: '该连接会话无效或已过期；请重新运行 payshelf-store connect',
+  },
+  store_connect_session_used: {
+    code: 'session_used',
+    en: 'This connect session was already approved',
+    zh: '该连接会话已被批准',
+  },
+} as const satisfies Record<string, CatalogEntry>;

@@ -121,5 +121,9 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
     'GET /refunds': async () => ({ path: '/refunds' }),
     'GET /subscriptions/{id}/events': async () => ({ path: `/subscriptions/${w.subscriptionOfA}/events` }),
     'GET /test-clocks/{id}/objects': async () => ({ path: `/test-clocks/${await clock()}/objects` }),
+    // File downloads: the merchant's CSV exports, and customer A's invoice as a PDF.
+    'GET /exports/invoices.csv': async () => ({ path: '/exports/invoices.csv' }),
+    'GET /exports/payments.csv': async () => ({ path: '/exports/payments.csv' }),
+    'GET /invoices/{id}/pdf': async () => ({ path: `/invoices/${w.invoiceOfA}/pdf` }),
   };
 }

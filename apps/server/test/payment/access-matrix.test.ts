@@ -85,6 +85,7 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */
 const A_OBJECTS = new Set([
   'GET /invoices/{id}',
+  'GET /invoices/{id}/pdf',
   'GET /subscriptions/{id}',
   'GET /subscriptions/{id}/overdue/invoices',
   'GET /customers/{id}/overdue/invoices',

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { TestChain } from '../support/chain.js';
 import type { TestBrowser } from '../support/identity.js';
-import type { Answer, Client } from './support.js';
+import { answerBody, type Answer, type Client } from './support.js';
 
 /** A test-mode EVM method on the test chain, paying `merchant`, with a TUSD currency and one price. */
 export async function seedChainCatalog(
@@ -70,8 +70,7 @@ export async function browserCall(
     method,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Answer['body']) : {}, headers: res.headers };
+  return { status: res.status, body: await answerBody(res), headers: res.headers };
 }
 
 export function submitBody(c: Catalog, extra: Record<string, unknown> = {}) {

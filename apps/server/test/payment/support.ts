@@ -39,13 +39,19 @@ export function clientFor(base: string, secret: string | null): Client {
       headers,
       body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
     });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: text ? (JSON.parse(text) as Answer['body']) : {},
-      headers: res.headers,
-    };
+    return { status: res.status, body: await answerBody(res), headers: res.headers };
   };
+}
+
+/** A JSON answer parsed; a file answer (PDF, CSV) as its type and size, so callers can still check status. */
+export async function answerBody(res: Response): Promise<Answer['body']> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('json')) {
+    const bytes = (await res.arrayBuffer()).byteLength;
+    return bytes ? { file_type: type, file_bytes: bytes } : {};
+  }
+  const text = await res.text();
+  return text ? (JSON.parse(text) as Answer['body']) : {};
 }
 
 export interface PaymentTestEnv {

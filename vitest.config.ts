@@ -17,6 +17,9 @@ export default defineConfig({
             'apps/web/src/**/*.test.{ts,tsx}',
           ],
           environment: 'node',
+          // React component tests render and wait for text under happy-dom; on a loaded 2-core
+          // machine one render can take longer than vitest's 5 s default (pure tests finish in ms).
+          testTimeout: 15_000,
         },
       },
       {

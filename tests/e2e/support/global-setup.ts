@@ -71,6 +71,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DEMO_DATA: '1',
       DEV_WALLET: '1',
       PAYSHELF_CHECK_RESPONSES: '1',
+      // Every simulated person in the suite comes from 127.0.0.1: the per-address limits on DID Connect
+      // sessions (30 a minute) and checkout starts would refuse the suite's own sign-ins and payments
+      // when several test files run within one minute.
+      CONNECT_TOKEN_RATE_PER_MINUTE: '10000',
+      CHECKOUT_START_RATE_PER_MINUTE: '100000',
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -69,7 +69,9 @@ export async function startChildServer(
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 45_000;
+  // A child compiles the TypeScript sources as it starts (tsx): on a loaded 2-core machine that alone
+  // can take most of a minute.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     const ok = await fetch(`${url}/readyz`)

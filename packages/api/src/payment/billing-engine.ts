@@ -69,10 +69,12 @@ const subscriptionItemInput = z.object({
  * upgrade or downgrade) or `quantity` (of a one-item subscription), billed now by
  * `proration_behavior` (default create_prorations) as of `proration_date` (default now, inside the
  * current period): an amount due becomes a `subscription_update` invoice that must be paid before the
- * change applies (`pending_update`); a credit goes to the customer's balance. `currency_id` (with
- * `payment_method_id` when the currency belongs to another method) changes the currency of future
- * invoices only. A signed-in customer may change only the plan of their own subscription (items,
- * quantity, proration_date, cancel_at_period_end, proration_behavior other than none).
+ * change applies (`pending_update`); a credit goes to the customer's balance. `currency_id` (its
+ * method comes with it unless `payment_method_id` is named) changes the currency of future invoices
+ * only (open and past-due ones keep theirs), and only to a currency every item's price is sold in.
+ * A signed-in customer may change only the plan and that currency of their own subscription (items,
+ * quantity, proration_date, cancel_at_period_end, proration_behavior other than none, currency_id,
+ * payment_method_id).
  */
 export const subscriptionUpdate = z
   .object({

@@ -161,6 +161,8 @@ describe('error catalog', () => {
         // Payment integrity placeholders (underpaid).
         amount: '5 TUSD',
         received: '3 TUSD',
+        // A subscription's currency for future invoices.
+        currency: 'TUSD',
       });
       expect(error.code, key).toBe(entry.code);
     }

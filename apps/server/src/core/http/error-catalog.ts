@@ -343,6 +343,17 @@ export const MESSAGES = {
     en: 'At most {limit} of this payment can still be refunded',
     zh: '此付款最多还可退款 {limit}',
   },
+  // A subscription's currency or payment method for future invoices (billing/subscriptions/actions.ts).
+  subscription_currency_unsupported: {
+    code: 'currency_not_supported',
+    en: 'This subscription cannot be billed in {currency}: its prices are not available in that currency',
+    zh: '该订阅无法以 {currency} 计费：其价格不支持该币种',
+  },
+  subscription_method_unsupported: {
+    code: 'payment_method_not_supported',
+    en: 'This payment method cannot bill this subscription in {currency}',
+    zh: '此支付方式无法以 {currency} 为该订阅计费',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,9 +1,9 @@
 // The billing engine's API: subscriptions (create, update, cancel, resume, recover, pause, unpause),
 // the upcoming invoice, usage records, invoice actions (pay, void, mark uncollectible) and test clocks.
 // Creating, pausing and invoice actions are for secret keys and owners/admins; update (a customer:
-// only the plan), the upcoming invoice, cancel, resume, recover and pay are `customer` routes: a
-// signed-in customer may call them on their own subscriptions and invoices only (anyone else's
-// answers as missing).
+// the plan and the currency of future invoices), the upcoming invoice, cancel, resume, recover and
+// pay are `customer` routes: a signed-in customer may call them on their own subscriptions and
+// invoices only (anyone else's answers as missing).
 import {
   type SubscriptionRow,
   billingNow,
@@ -41,13 +41,20 @@ import { defineRoute, serve } from '../shared/route.js';
 import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
 
-/** What a signed-in customer may change of their own subscription: its plan, not its billing terms. */
+/**
+ * What a signed-in customer may change of their own subscription: its plan and the currency it is
+ * billed in, not its billing terms.
+ */
 const CUSTOMER_FIELDS = new Set([
   'items',
   'quantity',
   'proration_behavior',
   'proration_date',
   'cancel_at_period_end',
+  // The currency and method of future invoices (open and past-due ones keep theirs), among those
+  // every price of the subscription is sold in.
+  'currency_id',
+  'payment_method_id',
 ]);
 
 function customerMayChange(body: SubscriptionUpdate): void {

@@ -6,17 +6,26 @@ import { portalEn } from '../portal/i18n/en';
 import { portalZh } from '../portal/i18n/zh';
 import { portalPayEn } from '../portal/i18n/payEn';
 import { portalPayZh } from '../portal/i18n/payZh';
+import { portalChangeEn } from '../portal/i18n/changeEn';
+import { portalChangeZh } from '../portal/i18n/changeZh';
 
 /**
  * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
  * checkout a buyer opens does not download them.
  */
-export const paymentExtrasEn = { admin: adminEn, demo: demoEn, portal: portalEn, portalPay: portalPayEn };
+export const paymentExtrasEn = {
+  admin: adminEn,
+  demo: demoEn,
+  portal: portalEn,
+  portalPay: portalPayEn,
+  portalChange: portalChangeEn,
+};
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
   demo: demoZh,
   portal: portalZh,
   portalPay: portalPayZh,
+  portalChange: portalChangeZh,
 };
 
 export const paymentExtras = {

@@ -10,6 +10,7 @@ import { subscriptionLabel } from '../portal/logic/subscriptionView';
 import { useSubscriptionDetail } from '../portal/usePortalDetail';
 import { useNowSeconds } from '../portal/useNowSeconds';
 import { SubscriptionActions } from '../portal/subscription/SubscriptionActions';
+import { CurrencyForm } from '../portal/subscription/CurrencyForm';
 
 /** `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. */
 export function SubscriptionPage() {
@@ -29,6 +30,7 @@ export function SubscriptionPage() {
           <>
             <SubscriptionActions subscription={subscription} mountPoint={mountPoint} />
             <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
+            <CurrencyForm subscription={subscription} mountPoint={mountPoint} />
           </>
         )}
       </PortalGate>

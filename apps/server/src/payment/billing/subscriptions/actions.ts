@@ -203,11 +203,19 @@ async function requestedItems(tx: DbLike, sub: SubscriptionRow, input: Subscript
   return [{ priceId: only.priceId, quantity: input.quantity }];
 }
 
-/** The currency (and method) of future invoices: active, of that method, pricing every item. */
+/**
+ * The currency (and method) of future invoices: active, of that method, pricing every item. A
+ * currency named alone brings its own method; a method named alone keeps the current currency, which
+ * must belong to it. Open and past-due invoices keep the currency they were made in.
+ */
 async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input: SubscriptionUpdate) {
   const currencyId = input.currency_id ?? sub.currencyId;
-  const methodId = input.payment_method_id ?? sub.defaultPaymentMethodId;
   const currency = await getCurrency(tx, currencyId, sub.livemode);
+  if (!currency?.active) {
+    throw ApiError.badRequest('resource_missing', `No such payment currency: '${currencyId}'`, 'currency_id');
+  }
+  const methodId =
+    input.payment_method_id ?? (input.currency_id ? currency.paymentMethodId : sub.defaultPaymentMethodId);
   const method = methodId ? await getMethod(tx, methodId, sub.livemode) : null;
   if (!method?.active) {
     throw ApiError.badRequest(
@@ -216,19 +224,30 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
       'payment_method_id',
     );
   }
-  if (!currency?.active || currency.paymentMethodId !== method.id) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment currency for this method: '${currencyId}'`,
-      'currency_id',
+  if (currency.paymentMethodId !== method.id) {
+    throw ApiError.of(
+      'subscription_method_unsupported',
+      { currency: currency.symbol },
+      { param: 'payment_method_id' },
     );
   }
   const rows = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
-  await priceItems(
-    ctx,
-    rows.map((r) => ({ priceId: r.priceId, quantity: r.quantity })),
-    currencyId,
-    sub.livemode,
-  );
+  try {
+    await priceItems(
+      ctx,
+      rows.map((r) => ({ priceId: r.priceId, quantity: r.quantity })),
+      currencyId,
+      sub.livemode,
+    );
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'CURRENCY_NOT_CONFIGURED') {
+      throw ApiError.of(
+        'subscription_currency_unsupported',
+        { currency: currency.symbol },
+        { param: 'currency_id' },
+      );
+    }
+    throw err;
+  }
   return { currencyId, defaultPaymentMethodId: method.id };
 }

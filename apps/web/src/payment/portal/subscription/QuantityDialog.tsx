@@ -11,6 +11,7 @@ import {
 import type { SubscriptionDetail } from '@payshelf/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../admin/layout/formatDate';
 import { money } from '../../checkout/logic/format';
 import { previewQuantity, type UpcomingInvoice } from './subscriptionApi';
 
@@ -20,13 +21,17 @@ interface QuantityDialogProps {
   mountPoint: string;
   busy: boolean;
   onClose(): void;
-  onConfirm(quantity: number): void;
+  /** The new quantity, prorated as of the preview's date (so the amount billed is the one shown). */
+  onConfirm(quantity: number, prorationDate: string | undefined): void;
 }
 
 type Preview =
   { kind: 'loading' } | { kind: 'missing' } | { kind: 'ready'; invoice: UpcomingInvoice } | { kind: 'error' };
 
-/** Change quantity: the prorated amount from the upcoming-invoice preview is shown before confirming. */
+/**
+ * Change quantity: what the change bills now (the prorated amount of the upcoming-invoice preview) and
+ * the renewal after it are shown before confirming.
+ */
 export function QuantityDialog({
   open,
   subscription: sub,
@@ -54,6 +59,18 @@ export function QuantityDialog({
     };
   }, [open, mountPoint, sub.id, sub.livemode, quantity]);
   const currency = sub.paymentCurrency;
+  /** What the change bills now (the prorated invoice, or a credit), never the renewal's amount. */
+  const previewText = (invoice: UpcomingInvoice) => {
+    const proration = invoice.proration;
+    const amount = (units: string) => (currency ? money(BigInt(units), currency, i18n.language) : units);
+    if (proration?.invoice && BigInt(proration.invoice.amount_due) > 0n) {
+      const due = t('payment.portalChange.quantity.dueNow', { amount: amount(proration.invoice.amount_due) });
+      return proration.pending ? `${due} ${t('payment.portalChange.quantity.payAfter')}` : due;
+    }
+    if (proration && BigInt(proration.credit) > 0n)
+      return t('payment.portalChange.quantity.credit', { amount: amount(proration.credit) });
+    return t('payment.portalChange.quantity.nothingDue');
+  };
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="quantity-title" data-testid="quantity-dialog">
       <DialogTitle id="quantity-title">{t('payment.portalPay.subscription.changeQuantity')}</DialogTitle>
@@ -73,12 +90,16 @@ export function QuantityDialog({
         />
         <Typography sx={{ mt: 2 }} role="status" data-testid="quantity-preview">
           {preview.kind === 'loading' ? t('payment.portalPay.subscription.previewLoading') : null}
-          {preview.kind === 'ready' && currency
-            ? t('payment.portalPay.subscription.preview', {
-                amount: money(BigInt(preview.invoice.amount_due), currency, i18n.language),
-              })
-            : null}
+          {preview.kind === 'ready' && currency ? previewText(preview.invoice) : null}
         </Typography>
+        {preview.kind === 'ready' && currency ? (
+          <Typography variant="body2" color="text.secondary" data-testid="quantity-renewal">
+            {t('payment.portalChange.quantity.renewal', {
+              amount: money(BigInt(preview.invoice.total), currency, i18n.language),
+              date: formatDate(preview.invoice.period_start, i18n.language),
+            })}
+          </Typography>
+        ) : null}
         {preview.kind === 'missing' ? (
           <Alert severity="info" data-testid="plan-updates-unavailable">
             {t('payment.portalPay.subscription.notAvailable')}
@@ -93,7 +114,12 @@ export function QuantityDialog({
         <Button
           variant="contained"
           disabled={busy || preview.kind !== 'ready' || quantity === current}
-          onClick={() => onConfirm(quantity)}
+          onClick={() =>
+            onConfirm(
+              quantity,
+              preview.kind === 'ready' ? preview.invoice.proration?.proration_date : undefined,
+            )
+          }
           data-testid="quantity-confirm"
         >
           {t('payment.portalPay.subscription.confirmChange')}

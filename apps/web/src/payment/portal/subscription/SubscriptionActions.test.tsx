@@ -106,6 +106,62 @@ describe('subscription actions', () => {
     expect((screen.getByTestId('quantity-confirm') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('shows what a quantity change bills now (not the renewal) and bills it as of the preview', async () => {
+    const sub = fakeSubscription();
+    const application = (due: string) => ({
+      starting_balance: '0',
+      applied_balance: '0',
+      amount_due: due,
+      ending_balance: '0',
+    });
+    const upcoming = {
+      object: 'upcoming_invoice',
+      subscription_id: sub.id,
+      customer_id: sub.customer_id,
+      currency_id: sub.currency_id,
+      billing_reason: 'subscription_cycle',
+      period_start: '2026-02-01T00:00:00.000Z',
+      period_end: '2026-03-01T00:00:00.000Z',
+      next_payment_attempt: '2026-02-01T00:00:00.000Z',
+      lines: [],
+      subtotal: '15000000',
+      total: '15000000',
+      ...application('15000000'),
+      proration: {
+        proration_date: '2026-01-16T00:00:00.000Z',
+        proration_behavior: 'create_prorations',
+        lines: [],
+        net: '2500000',
+        invoice: { total: '2500000', ...application('2500000') },
+        credit: '0',
+        pending: true,
+      },
+    };
+    serve(({ url, method }) =>
+      url.pathname.endsWith('/upcoming-invoice')
+        ? json(upcoming)
+        : json(method === 'POST' ? plain(sub) : sub),
+    );
+    renderRoutes(PAGE, { session: signedIn });
+    fireEvent.click(await screen.findByTestId('subscription-quantity', {}, SLOW));
+    fireEvent.change(await screen.findByTestId('quantity-input'), { target: { value: '3' } });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('quantity-preview').textContent).toBe(
+          'Due now: 2.5 TUSD The change applies once this amount is paid.',
+        ),
+      SLOW,
+    );
+    expect(screen.getByTestId('quantity-renewal').textContent).toMatch(/^Then 15 TUSD from /);
+    fireEvent.click(screen.getByTestId('quantity-confirm'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        quantity: 3,
+        proration_date: '2026-01-16T00:00:00.000Z',
+      }),
+    );
+  }, 15_000);
+
   it('links to the invoice history of this subscription', async () => {
     serve(() => json(fakeSubscription()));
     renderRoutes(PAGE, { session: signedIn });

@@ -163,9 +163,9 @@ export function SubscriptionActions({
           mountPoint={mountPoint}
           busy={busy}
           onClose={() => setDialog(null)}
-          onConfirm={(quantity) =>
+          onConfirm={(quantity, prorationDate) =>
             run(
-              () => updateQuantity(mountPoint, sub.id, sub.livemode, quantity),
+              () => updateQuantity(mountPoint, sub.id, sub.livemode, quantity, prorationDate),
               t('payment.portalPay.subscription.changed'),
               t('payment.portalPay.subscription.upgradeFailed'),
             )

@@ -1,9 +1,15 @@
 // The subscription actions a customer may take on their own subscription: cancel (at the period end,
-// or now during a trial) with feedback, resume, recover; and the plan/quantity change, whose preview
-// (`GET /subscriptions/{id}/upcoming-invoice`, Stripe-like) may not exist on this server yet: a 404
-// there means "Plan updates are not available".
-import { CANCEL_FEEDBACK, subscription, type SubscriptionCancel } from '@payshelf/api';
-import { z } from 'zod';
+// or now during a trial) with feedback, resume, recover; the plan/quantity change, whose prorated
+// preview is `GET /subscriptions/{id}/upcoming-invoice` (Stripe-like; a 404 there means "Plan updates are not
+// available"); the currency of future invoices.
+import {
+  CANCEL_FEEDBACK,
+  paymentSettings,
+  subscription,
+  upcomingInvoice,
+  type SubscriptionCancel,
+} from '@payshelf/api';
+import type { z } from 'zod';
 import { apiBase, apiRequest, ApiFailure } from '../../admin/api/client';
 
 export type CancelFeedback = (typeof CANCEL_FEEDBACK)[number];
@@ -41,9 +47,8 @@ export const recoverSubscription = (mountPoint: string, id: string, livemode: bo
     {},
   );
 
-/** The upcoming invoice's amounts a preview shows (Stripe-like; other fields are ignored). */
-const upcoming = z.looseObject({ amount_due: z.string(), total: z.string().optional() });
-export type UpcomingInvoice = z.infer<typeof upcoming>;
+/** The upcoming invoice with a proposed change: its `proration` is what the change bills now. */
+export type UpcomingInvoice = z.infer<typeof upcomingInvoice>;
 
 /** The prorated preview of a new quantity, or null when the server has no plan updates (404). */
 export async function previewQuantity(
@@ -54,7 +59,7 @@ export async function previewQuantity(
 ): Promise<UpcomingInvoice | null> {
   try {
     return await apiRequest(
-      upcoming,
+      upcomingInvoice,
       url(
         mountPoint,
         `/subscriptions/${encodeURIComponent(id)}/upcoming-invoice`,
@@ -68,7 +73,35 @@ export async function previewQuantity(
   }
 }
 
-export const updateQuantity = (mountPoint: string, id: string, livemode: boolean, quantity: number) =>
+/**
+ * The new quantity, prorated as of the preview's `proration_date`: the amount billed is exactly the
+ * one the customer was shown.
+ */
+export const updateQuantity = (
+  mountPoint: string,
+  id: string,
+  livemode: boolean,
+  quantity: number,
+  prorationDate?: string,
+) =>
   apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
     quantity,
+    ...(prorationDate ? { proration_date: prorationDate } : {}),
+  });
+
+/** The payment methods with their currencies (public settings), to offer the currencies of future invoices. */
+export const fetchPaymentSettings = (mountPoint: string, livemode: boolean, signal?: AbortSignal) =>
+  apiRequest(paymentSettings, url(mountPoint, '/settings', livemode), 'GET', undefined, signal);
+
+/** Future invoices in `currencyId` of `methodId` (open and past-due ones keep theirs). */
+export const changeCurrency = (
+  mountPoint: string,
+  id: string,
+  livemode: boolean,
+  currencyId: string,
+  methodId: string,
+) =>
+  apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
+    currency_id: currencyId,
+    payment_method_id: methodId,
   });

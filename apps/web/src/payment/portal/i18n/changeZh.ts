@@ -1,0 +1,22 @@
+import type { portalChangeEn } from './changeEn';
+
+/** 门户中订阅变更的文案（payment.portalChange）：数量变更预览、后续账单币种。 */
+export const portalChangeZh: typeof portalChangeEn = {
+  quantity: {
+    dueNow: '现在应付：{{amount}}',
+    credit: '现在计入您的余额：{{amount}}',
+    nothingDue: '现在无需支付。',
+    renewal: '此后自 {{date}} 起每期 {{amount}}。',
+    payAfter: '支付此金额后变更生效。',
+  },
+  currency: {
+    title: '支付方式与币种',
+    description: '后续账单将以此币种开具。未支付和已逾期的账单保持原币种。',
+    label: '后续账单的币种',
+    option: '{{symbol}} · {{method}}',
+    save: '保存',
+    saved: '后续账单将以 {{symbol}} 开具。',
+    failed: '更改币种失败',
+    allowanceHint: '自动扣款从该币种的授权额度中扣除；如尚未授权，请先授权。',
+  },
+};

@@ -343,6 +343,11 @@ export const MESSAGES = {
     en: 'At most {limit} of this payment can still be refunded',
     zh: '此付款最多还可退款 {limit}',
   },
+  refund_no_subscription_payment: {
+    code: 'refund_no_payment',
+    en: 'This subscription has no succeeded payment to refund',
+    zh: '此订阅没有可退款的成功付款',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

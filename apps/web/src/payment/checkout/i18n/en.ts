@@ -114,9 +114,7 @@ export const checkoutEn = {
   },
   pastDue: {
     title: 'Past due invoices',
-    description: 'You have invoices past their due date. Pay them before making a new purchase.',
-    cancel: 'Cancel',
-    view: 'View past due invoices',
+    loading: 'Loading your past due invoices…',
   },
   paying: 'Confirming your payment…',
   complete: {

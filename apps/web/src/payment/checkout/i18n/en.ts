@@ -113,7 +113,7 @@ export const checkoutEn = {
     cancel: 'Cancel',
   },
   pastDue: {
-    title: 'Past due invoices',
+    title: 'Overdue invoices',
     loading: 'Loading your past due invoices…',
   },
   paying: 'Confirming your payment…',

@@ -64,6 +64,25 @@ const refund = {
   updated_at: T,
 };
 
+/** A canceled subscription: its last payment can still be refunded from the customer page. */
+const ended: Subscription = { ...sub, status: 'canceled', canceled_at: T, ended_at: T };
+const customer = {
+  id: sub.customer_id,
+  object: 'customer',
+  livemode: false,
+  active: true,
+  did: null,
+  name: 'Carol',
+  email: 'carol@example.com',
+  phone: null,
+  address: null,
+  description: null,
+  metadata: {},
+  delinquent: false,
+  created_at: T,
+  updated_at: T,
+};
+
 let posts: unknown[] = [];
 let answer: () => Response;
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -83,6 +102,13 @@ function serve() {
         return json({ ...sub, paymentCurrency: null, paymentMethod: null, latestInvoice: null });
       }
       if (p === '/payment/api/invoices') return json({ list: [], count: 0, subscription: null });
+      if (p === '/payment/api/subscriptions') {
+        return json({ object: 'list', data: [ended], has_more: false, url: '/subscriptions' });
+      }
+      if (p === `/payment/api/customers/${sub.customer_id}`) return json(customer);
+      if (p === `/payment/api/customers/${sub.customer_id}/activity`) {
+        return json({ customer_id: sub.customer_id, balances: [], payments: [], refunds: [], events: [] });
+      }
       if (p.endsWith('/upcoming-invoice')) {
         return json({ error: { type: 'not_found_error', code: 'resource_missing', message: 'none' } }, 404);
       }
@@ -125,7 +151,19 @@ describe('refund last payment', () => {
     await screen.findByText('Refund created; it is sent back through the payment’s rail.', {}, SLOW);
     expect(posts).toEqual([{ reason: 'duplicate' }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  }, 15_000);
+  }, 40_000);
+
+  it('is on each subscription row of the customer page, a canceled one too', async () => {
+    renderRoutes(`/payment/admin/customers/${sub.customer_id}`, { session: owner });
+    const rows = await screen.findByTestId('customer-subscriptions-table', {}, SLOW);
+    // A canceled subscription offers no cancel or pause, only the refund.
+    await within(rows).findByTestId(`refund-last-${sub.id}`, {}, SLOW);
+    expect(within(rows).queryByTestId(`sub-pause-${sub.id}`)).toBeNull();
+    const dialog = await openDialog(`Refund the last payment of ${sub.id}?`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await screen.findByText('Refund created; it is sent back through the payment’s rail.', {}, SLOW);
+    expect(posts).toEqual([{ reason: 'requested_by_admin' }]);
+  }, 40_000);
 
   it('keeps the dialog and shows the server’s reason when nothing can be refunded, in Chinese', async () => {
     answer = () =>
@@ -148,5 +186,5 @@ describe('refund last payment', () => {
     await screen.findByText('此订阅没有可退款的成功付款', {}, SLOW);
     expect(posts).toEqual([{ reason: 'requested_by_admin' }]);
     expect(screen.getByRole('dialog')).toBeTruthy();
-  }, 15_000);
+  }, 40_000);
 });

@@ -2,17 +2,17 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
-import { nextInvoiceNumber } from '../../apps/server/src/payment/billing/invoice-number.js';
-import { newId } from '../../apps/server/src/payment/shared/ids.js';
 import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { openDatabase } from './support/database.js';
+import { dialogShown, onlyInvoice, pastDueInvoiceLike } from './support/pastDue.js';
 
 /**
- * A customer with a past-due invoice presses Pay: the checkout offers the past-due invoices page
- * (SPEC §8), which lists the invoice and returns to the checkout. Nothing in the product creates an
- * open invoice with a due date yet, so the test writes one into the server's database.
+ * A customer with a past-due invoice presses Pay: the checkout opens the overdue dialog, whose View
+ * now leads to the past-due invoices page (SPEC §8), which lists the invoice and returns to the
+ * checkout. Nothing in the product creates an open invoice with a due date yet, so the test writes one
+ * into the server's database. Paying from the dialog: checkout-overdue.e2e.ts.
  */
 let browser: Browser;
 let database: ReturnType<typeof openDatabase>;
@@ -25,35 +25,8 @@ afterAll(async () => {
   await database?.end();
 });
 
-/** A 2.5 TUSD open invoice of the customer of `templateId`, due yesterday. */
-async function pastDueInvoiceLike(templateId: string): Promise<{ id: string; number: string }> {
-  return database.db.transaction(async (tx) => {
-    const [template] = await tx.select().from(invoices).where(eq(invoices.id, templateId));
-    if (!template) throw new Error(`no invoice ${templateId}`);
-    const id = newId('in');
-    const number = await nextInvoiceNumber(tx, template.livemode);
-    const now = new Date();
-    await tx.insert(invoices).values({
-      ...template,
-      id,
-      number,
-      status: 'open',
-      billingReason: 'subscription_cycle',
-      subtotal: 2_500_000n,
-      total: 2_500_000n,
-      amountDue: 2_500_000n,
-      amountPaid: 0n,
-      amountRemaining: 2_500_000n,
-      dueDate: new Date(now.getTime() - 24 * 60 * 60 * 1000),
-      createdAt: now,
-      updatedAt: now,
-    });
-    return { id, number };
-  });
-}
-
 describe('a past-due customer at checkout', () => {
-  it('is offered the past-due invoices, sees them listed by currency and gets back to the checkout', async () => {
+  it('is shown the overdue invoices, sees them listed by currency and gets back to the checkout', async () => {
     const context = await openContext(browser, { width: 1280, height: 900 });
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
     const page = await context.newPage();
@@ -61,33 +34,27 @@ describe('a past-due customer at checkout', () => {
     // A free trial completes at submit: Pat becomes a customer with a zero invoice, no transfer needed.
     await payDemo(page, 'Subscription with a trial', 'Pat');
     await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
-    const own = await page.evaluate(async () => {
-      const res = await fetch('/payment/api/invoices?livemode=false');
-      return (await res.json()) as { list: Array<{ id: string; currency_id: string }> };
-    });
-    const [trialInvoice] = own.list;
-    if (!trialInvoice) throw new Error('the trial left no invoice');
-    const overdue = await pastDueInvoiceLike(trialInvoice.id);
+    const trialInvoice = await onlyInvoice(page);
+    const overdue = await pastDueInvoiceLike(database, trialInvoice.id);
 
     await payDemo(page, 'One-time purchase', 'Pat');
-    const dialog = page.getByRole('dialog', { name: 'Past due invoices' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Pay them before making a new purchase.');
+    const dialog = page.getByRole('dialog', { name: 'Overdue invoices' });
+    const row = dialog.getByTestId(`overdue-row-${trialInvoice.currency_id}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain('2.5 TUSD');
     expect(await page.locator('#notistack-snackbar').count()).toBe(0);
     // The screenshot waits for the dialog to finish fading in.
-    await page.waitForFunction(
-      () => getComputedStyle(document.querySelector('.MuiDialog-container') ?? document.body).opacity === '1',
-    );
+    await dialogShown(page);
     await screenshot(page, 'checkout-past-due-dialog');
-    await expectAccessible(page, 'past-due dialog on the checkout');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expectAccessible(page, 'overdue dialog on the checkout');
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByTestId('pay-button').isEnabled()).toBe(true);
 
     const checkoutUrl = new URL(page.url());
     const checkoutPath = `${checkoutUrl.pathname}${checkoutUrl.search}`;
     await page.getByTestId('pay-button').click();
-    await dialog.getByRole('link', { name: 'View past due invoices' }).click();
+    await row.getByRole('link', { name: 'View now' }).click();
     await page.waitForURL((url) => url.pathname === '/payment/customer/invoice/past-due');
     expect(new URL(page.url()).searchParams.get('referer')).toBe(checkoutPath);
     const summary = page.getByTestId('past-due-summary');

@@ -282,6 +282,10 @@ export function fixtures(w: FixtureWorld) {
   table['GET /customers/{id}/activity'] = async () => ({ path: `/customers/${await customer()}/activity` });
   table['GET /overview'] = async () => ({ path: '/overview' });
   table['POST /refunds'] = async () => ({ path: '/refunds', body: { payment_intent_id: 'pi_missing' } });
+  table['POST /subscriptions/{id}/refund-last-payment'] = async () => ({
+    path: `/subscriptions/${w.subscriptionOfA}/refund-last-payment`,
+    body: {},
+  });
   table['GET /donation-settings'] = async () => ({ path: '/donation-settings' });
   table['GET /donation-settings/lookup'] = async () => ({
     path: '/donation-settings/lookup?mount_location=x',

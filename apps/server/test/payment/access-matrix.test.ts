@@ -80,6 +80,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // The fixture names no succeeded payment: keys and owners/admins pass auth and are refused (404).
   'POST /refunds': (r) =>
     r === 'anonymous' ? 401 : ['customerA', 'customerB', 'member'].includes(r) ? 403 : 'refused',
+  // The fixture's subscription (a trial) has no succeeded payment: merchants pass auth and are refused.
+  'POST /subscriptions/{id}/refund-last-payment': (r) =>
+    r === 'anonymous' ? 401 : ['customerA', 'customerB', 'member'].includes(r) ? 403 : 'refused',
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

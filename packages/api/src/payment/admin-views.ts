@@ -19,6 +19,12 @@ export const refundCreate = z.object({
   description: z.string().max(500).optional(),
 });
 
+/** `POST /subscriptions/:id/refund-last-payment`: what is left of its latest succeeded payment. */
+export const refundLastPaymentBody = z.object({
+  reason: refundReason.default('requested_by_admin'),
+  description: z.string().max(500).optional(),
+});
+
 /** `GET /customers/:id/activity`: balances per currency, payments, refunds and events of one customer. */
 export const customerActivity = z.object({
   customer_id: z.string(),

@@ -7,6 +7,7 @@ import {
   overview,
   overviewQuery,
   refundCreate,
+  refundLastPaymentBody,
 } from '../payment/admin-views.js';
 import { refund } from '../payment/billing-admin.js';
 import { listOf } from '../payment/common.js';
@@ -42,6 +43,16 @@ export const adminViewRoutes = {
     summary: 'Refund a succeeded payment in full or in part (at most what is not refunded yet)',
     query: modeQuery,
     body: refundCreate,
+    response: refund,
+  }),
+  refundLastPayment: route({
+    access: 'merchant',
+    tag: 'Refunds',
+    method: 'POST',
+    path: '/subscriptions/:id/refund-last-payment',
+    summary: "Refund what is left of a subscription's latest succeeded payment, to the account that paid",
+    query: modeQuery,
+    body: refundLastPaymentBody,
     response: refund,
   }),
   donationSettings: route({

@@ -354,6 +354,11 @@ export const MESSAGES = {
     en: 'This payment method cannot bill this subscription in {currency}',
     zh: '此支付方式无法以 {currency} 为该订阅计费',
   },
+  refund_no_subscription_payment: {
+    code: 'refund_no_payment',
+    en: 'This subscription has no succeeded payment to refund',
+    zh: '此订阅没有可退款的成功付款',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -13,6 +13,7 @@ import {
 import { customerActivity } from './activity.js';
 import { overviewOf } from './overview.js';
 import { createRefund } from './refund-create.js';
+import { refundLastPayment } from './refund-last.js';
 
 export function adminViewRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
@@ -21,6 +22,9 @@ export function adminViewRoutes(app: FastifyInstance, ctx: PaymentContext): void
   );
   serve(app, ctx, routes.overview, ({ caller, query }) => overviewOf(db, caller.livemode, query.days));
   serve(app, ctx, routes.createRefund, ({ caller, body }) => createRefund(ctx, caller.livemode, body));
+  serve(app, ctx, routes.refundLastPayment, ({ caller, params, body }) =>
+    refundLastPayment(ctx, caller.livemode, params.id, body),
+  );
   serve(app, ctx, routes.donationSettings, async ({ caller, request }) => ({
     object: 'list' as const,
     data: await listDonationSettings(db, caller.livemode),

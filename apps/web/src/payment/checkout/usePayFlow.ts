@@ -22,6 +22,8 @@ export interface PayFlow {
   /** Connect errors toast and reset (SPEC section 8). */
   connectFailed(message: string): void;
   cancel(): void;
+  /** The overdue invoices that refused the last submission (CUSTOMER_LIMITED) are paid: submit it again. */
+  retryLimited(): void;
 }
 
 /** Emits `error.{code}` on the window, for whoever listens (the overdue dialog, analytics). */
@@ -50,8 +52,12 @@ export function usePayFlow(
     [enqueueSnackbar],
   );
 
+  const lastSubmit = useRef<{ body: SubmitBody; options: { credit: boolean; donation: boolean } } | null>(
+    null,
+  );
   const submit = useCallback(
     (body: SubmitBody, options: { credit: boolean; donation: boolean }) => {
+      lastSubmit.current = { body, options };
       dispatch({ type: 'SUBMIT' });
       // The wallet dialog's code arrives while the submission travels.
       preloadDidConnect();
@@ -150,5 +156,18 @@ export function usePayFlow(
     [enqueueSnackbar],
   );
   const cancel = useCallback(() => dispatch({ type: 'CANCEL' }), []);
-  return { state, submit, confirmFastPay, payWithBrowserWallet, walletApproved, connectFailed, cancel };
+  const retryLimited = useCallback(() => {
+    const last = lastSubmit.current;
+    if (last) submit(last.body, last.options);
+  }, [submit]);
+  return {
+    state,
+    submit,
+    confirmFastPay,
+    payWithBrowserWallet,
+    walletApproved,
+    connectFailed,
+    cancel,
+    retryLimited,
+  };
 }

@@ -7,10 +7,11 @@ import { useAdminMutation } from '../api/hooks';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { subscriptionActions } from './billingView';
 import { CancelDialog } from './CancelDialog';
+import { RefundLastPayment } from './RefundLastPayment';
 
 const RESOURCES = ['subscriptions', 'invoices'] as const;
 
-/** The actions a subscription's state allows: cancel, resume, pause/unpause, recover. */
+/** The actions a subscription's state allows: cancel, resume, pause/unpause, recover; refund last payment. */
 export function SubscriptionActions({ sub }: { sub: Subscription }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -87,6 +88,7 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
           {t('payment.admin.billing.subscriptions.cancel')}
         </Button>
       ) : null}
+      <RefundLastPayment subscriptionId={sub.id} />
       {cancelling ? (
         <CancelDialog id={sub.id} trialing={sub.status === 'trialing'} onClose={() => setCancelling(false)} />
       ) : null}

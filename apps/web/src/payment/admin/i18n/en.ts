@@ -2,6 +2,7 @@ import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
 import { billingEn } from './billingEn';
 import { insightsEn } from './insightsEn';
+import { refundLastEn } from './refundLastEn';
 
 /** Strings of the payment admin pages (payment.admin.*). */
 export const adminEn = {
@@ -146,4 +147,5 @@ export const adminEn = {
   webhooks: webhooksEn,
   billing: billingEn,
   insights: insightsEn,
+  refundLast: refundLastEn,
 };

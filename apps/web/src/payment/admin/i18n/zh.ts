@@ -2,6 +2,7 @@ import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
 import { billingZh } from './billingZh';
 import { insightsZh } from './insightsZh';
+import { refundLastZh } from './refundLastZh';
 import type { adminEn } from './en';
 
 export const adminZh: typeof adminEn = {
@@ -146,4 +147,5 @@ export const adminZh: typeof adminEn = {
   webhooks: webhooksZh,
   billing: billingZh,
   insights: insightsZh,
+  refundLast: refundLastZh,
 };

@@ -243,6 +243,8 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         sessionId={session.id}
         userDid={form.user?.did}
         mountPoint={data.mountPoint}
+        api={data.api}
+        livemode={session.livemode}
         hasBrowserWallet={injectedProvider(window) !== null}
       />
       <LazyDidConnectDialog

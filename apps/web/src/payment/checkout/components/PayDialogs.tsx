@@ -11,13 +11,14 @@ import {
   Typography,
 } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
+import type { CheckoutApi } from '../logic/api';
 import { LazyDidConnectPanel } from '../../../platform/auth/LazyDidConnect';
 import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
 import { useCheckoutConnect } from '../useCheckoutConnect';
-import { PastDueDialog } from './PastDueDialog';
+import { LazyCheckoutOverdue } from './overdue/LazyCheckoutOverdue';
 import type { PayFlow } from '../usePayFlow';
 
 interface PayDialogsProps {
@@ -27,8 +28,10 @@ interface PayDialogsProps {
   hasBrowserWallet: boolean;
   sessionId: string;
   userDid: string | undefined;
-  /** The payment mount point: the past-due prompt links to the past-due invoices page under it. */
+  /** The payment mount point: the overdue dialog's calls and its past-due page link live under it. */
   mountPoint: string;
+  api: CheckoutApi;
+  livemode: boolean;
 }
 
 /** The wallet-connect QR code (DID Connect `checkout` action); mounted while the dialog offers it. */
@@ -51,7 +54,7 @@ function amountOf(state: PayState, currency: PaymentCurrency, locale: string): s
   return money(BigInt(units), currency, locale);
 }
 
-/** The fast-pay confirm, credit-insufficient, wallet and past-due dialogs of the checkout state machine. */
+/** The fast-pay confirm, credit-insufficient, wallet and overdue dialogs of the checkout state machine. */
 export function PayDialogs({
   flow,
   currency,
@@ -60,17 +63,23 @@ export function PayDialogs({
   sessionId,
   userDid,
   mountPoint,
+  api,
+  livemode,
 }: PayDialogsProps) {
   const { t } = useTranslation();
   const { state } = flow;
   const amount = amountOf(state, currency, locale);
   return (
     <>
-      <PastDueDialog
-        open={state.status === 'customerLimited'}
-        mountPoint={mountPoint}
-        onCancel={flow.cancel}
-      />
+      {state.status === 'customerLimited' ? (
+        <LazyCheckoutOverdue
+          api={api}
+          mountPoint={mountPoint}
+          livemode={livemode}
+          onCancel={flow.cancel}
+          onPaid={flow.retryLimited}
+        />
+      ) : null}
       <Dialog open={state.status === 'fastPay'} onClose={flow.cancel} data-testid="fast-pay-dialog">
         <DialogTitle>{t('payment.checkout.fastPay.title')}</DialogTitle>
         <DialogContent>

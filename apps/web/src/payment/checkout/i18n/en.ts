@@ -113,10 +113,8 @@ export const checkoutEn = {
     cancel: 'Cancel',
   },
   pastDue: {
-    title: 'Past due invoices',
-    description: 'You have invoices past their due date. Pay them before making a new purchase.',
-    cancel: 'Cancel',
-    view: 'View past due invoices',
+    title: 'Overdue invoices',
+    loading: 'Loading your past due invoices…',
   },
   paying: 'Confirming your payment…',
   complete: {

@@ -113,9 +113,7 @@ export const checkoutZh: typeof checkoutEn = {
   },
   pastDue: {
     title: '逾期账单',
-    description: '您有已超过到期日的账单，请先支付这些账单再进行新的购买。',
-    cancel: '取消',
-    view: '查看逾期账单',
+    loading: '正在加载您的逾期账单…',
   },
   paying: '正在确认您的支付…',
   complete: {

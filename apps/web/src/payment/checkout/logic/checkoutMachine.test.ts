@@ -81,6 +81,11 @@ describe('checkout state machine', () => {
     );
   });
 
+  it('submits again from customerLimited once the overdue invoices are paid', () => {
+    const limited = run([{ type: 'SUBMIT' }, { type: 'SUBMIT_FAILED', code: 'CUSTOMER_LIMITED' }]);
+    expect(run([{ type: 'SUBMIT' }], limited).status).toBe('submitting');
+  });
+
   it('resets on a connect error and on cancel', () => {
     const connect = run([{ type: 'SUBMIT' }, submitted()]);
     expect(payReducer(connect, { type: 'CONNECT_FAILED' }).status).toBe('idle');

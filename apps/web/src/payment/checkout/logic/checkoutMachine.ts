@@ -58,7 +58,8 @@ export function isBusy(state: PayState): boolean {
 export function payReducer(state: PayState, event: PayEvent): PayState {
   switch (event.type) {
     case 'SUBMIT':
-      return state.status === 'idle' || state.status === 'failed' ? { status: 'submitting' } : state;
+      // From customerLimited: the overdue invoices were paid, the refused submission goes again.
+      return ['idle', 'failed', 'customerLimited'].includes(state.status) ? { status: 'submitting' } : state;
     case 'SUBMITTED':
       return state.status === 'submitting' ? afterSubmit(event.answer, event.credit, event.donation) : state;
     case 'SUBMIT_FAILED':

@@ -24,10 +24,20 @@ interface OverdueDialogProps {
   onClose(): void;
   /** Every overdue invoice is paid: the dialog closes and the caller goes on (retries its submit). */
   onPaid(): void;
+  /** Where View now leads (default: the past-due invoices page). */
+  viewHref?: string;
 }
 
 /** SPEC §2 "Overdue invoices dialog": the per-currency list; closes itself once nothing remains. */
-export function OverdueDialog({ open, owner, mountPoint, livemode, onClose, onPaid }: OverdueDialogProps) {
+export function OverdueDialog({
+  open,
+  owner,
+  mountPoint,
+  livemode,
+  onClose,
+  onPaid,
+  viewHref,
+}: OverdueDialogProps) {
   const { t } = useTranslation();
   const query = useOverdue(mountPoint, livemode, open ? owner : null);
   const { refetch } = query;
@@ -59,6 +69,7 @@ export function OverdueDialog({ open, owner, mountPoint, livemode, onClose, onPa
           livemode={livemode}
           refresh={refresh}
           onAllPaid={done}
+          viewHref={viewHref}
         />
       </>
     );

@@ -19,6 +19,8 @@ interface OverduePayListProps {
   refresh(currencyId: string): Promise<boolean>;
   /** Nothing remains overdue (after at least one payment here). */
   onAllPaid?(): void;
+  /** Where View now leads (default: the past-due invoices page). */
+  viewHref?: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function OverduePayList({
   livemode,
   refresh,
   onAllPaid,
+  viewHref,
 }: OverduePayListProps) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
@@ -141,7 +144,7 @@ export function OverduePayList({
                 <Button
                   size="small"
                   component={RouterLink}
-                  to={atMountPoint(mountPoint, 'customer/invoice/past-due')}
+                  to={viewHref ?? atMountPoint(mountPoint, 'customer/invoice/past-due')}
                   data-testid="overdue-view"
                 >
                   {t('payment.portalPay.overdue.viewNow')}

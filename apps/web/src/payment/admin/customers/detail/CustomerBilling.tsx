@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../AdminContext';
 import { apiRequest } from '../../api/client';
 import { adminKey } from '../../api/keys';
+import { RefundLastPayment } from '../../billing/RefundLastPayment';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { formatDate } from '../../layout/formatDate';
 import { moneyText } from '../../prices/priceText';
@@ -22,7 +23,7 @@ import { Section } from './Section';
 
 const RESOURCES = ['subscriptions', 'invoices', 'refunds'] as const;
 
-/** The customer's subscriptions with cancel (now or at the period end) and pause, via the billing routes. */
+/** The customer's subscriptions with cancel (now or at the period end), pause and refund last payment. */
 export function CustomerSubscriptions({ customerId }: { customerId: string }) {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
@@ -88,26 +89,30 @@ export function CustomerSubscriptions({ customerId }: { customerId: string }) {
     {
       key: 'actions',
       label: k('actions'),
-      render: (s) =>
-        live(s) ? (
-          <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-            {action(s, 'cancel', k('cancelNow'), k('cancelNowText'))}
-            {s.cancel_at_period_end
-              ? null
-              : action(
-                  s,
-                  'cancel',
-                  k('cancelEnd'),
-                  t('payment.admin.insights.customer.cancelEndText', {
-                    date: formatDate(s.current_period_end, i18n.language),
-                  }),
-                  { at_period_end: true },
-                )}
-            {s.status === 'paused'
-              ? action(s, 'unpause', k('unpause'), k('unpauseText'))
-              : action(s, 'pause', k('pause'), k('pauseText'))}
-          </Stack>
-        ) : null,
+      render: (s) => (
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {live(s) ? (
+            <>
+              {action(s, 'cancel', k('cancelNow'), k('cancelNowText'))}
+              {s.cancel_at_period_end
+                ? null
+                : action(
+                    s,
+                    'cancel',
+                    k('cancelEnd'),
+                    t('payment.admin.insights.customer.cancelEndText', {
+                      date: formatDate(s.current_period_end, i18n.language),
+                    }),
+                    { at_period_end: true },
+                  )}
+              {s.status === 'paused'
+                ? action(s, 'unpause', k('unpause'), k('unpauseText'))
+                : action(s, 'pause', k('pause'), k('pauseText'))}
+            </>
+          ) : null}
+          <RefundLastPayment subscriptionId={s.id} />
+        </Stack>
+      ),
     },
   ];
   return (

@@ -16,6 +16,7 @@ import {
   usageRecord,
   usageRecordCreate,
 } from '../payment/billing-engine.js';
+import { subscriptionAllowanceAnswer } from '../payment/allowance.js';
 import { listOf } from '../payment/common.js';
 import { route } from './define.js';
 
@@ -90,5 +91,15 @@ export const billingRoutes = {
     query: modeQuery,
     body: usageRecordCreate,
     response: usageRecord,
+  }),
+  subscriptionAllowance: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions/:id/allowance',
+    summary:
+      'The ERC-20 allowance the payer has left on chain for renewals, whether it covers the next invoices, and the approve to grant or renew it',
+    query: modeQuery,
+    response: subscriptionAllowanceAnswer,
   }),
 };

@@ -147,7 +147,10 @@ async function offerOrNone(ctx: PaymentContext, paying: PayingWith, row: Session
   try {
     return await checkoutAllowanceOffer(ctx.db, paying, row);
   } catch (err) {
-    ctx.services.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'allowance offer failed');
+    ctx.services.log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'allowance offer failed',
+    );
     return null;
   }
 }

@@ -2,7 +2,6 @@
 // from it, for `periods` paid billing periods of `perPeriod`, computed exactly (@payshelf/money).
 import type { AllowanceOffer } from '@payshelf/api';
 import { allowanceSpan, subscriptionAllowance, type RecurringInterval } from '@payshelf/money';
-import { decodeFunctionData, erc20Abi } from 'viem';
 import type { PayingWith } from './rail.js';
 
 export interface AllowancePlan {
@@ -15,7 +14,10 @@ export interface AllowancePlan {
 }
 
 /** The offer for `plan` on the currency `paying` pays in; null where nothing can be delegated (native coin). */
-export async function allowanceOfferFor(paying: PayingWith, plan: AllowancePlan): Promise<AllowanceOffer | null> {
+export async function allowanceOfferFor(
+  paying: PayingWith,
+  plan: AllowancePlan,
+): Promise<AllowanceOffer | null> {
   if (!paying.asset.contract || plan.perPeriod <= 0n) return null;
   const amount = subscriptionAllowance({
     perPeriod: plan.perPeriod,
@@ -23,8 +25,8 @@ export async function allowanceOfferFor(paying: PayingWith, plan: AllowancePlan)
     pulledToday: plan.pulledToday ?? 0n,
   });
   const request = await paying.rail.prepareDelegation(paying.asset, amount);
-  const { args } = decodeFunctionData({ abi: erc20Abi, data: request.data as `0x${string}` });
-  const spender = typeof args?.[0] === 'string' ? args[0] : '';
+  // The approve's call data: 4-byte selector, then the spender as a 32-byte word (address in its last 20).
+  const spender = `0x${request.data.slice(2 + 8 + 24, 2 + 8 + 64)}`.toLowerCase();
   return {
     amount: amount.toString(),
     per_period: plan.perPeriod.toString(),

@@ -39,7 +39,8 @@ function parseMessage(raw: unknown): AppNotification['message'] {
   if (!isRecord(raw) || typeof raw.key !== 'string') return undefined;
   const params: Record<string, string> = {};
   if (isRecord(raw.params)) {
-    for (const [name, value] of Object.entries(raw.params)) if (typeof value === 'string') params[name] = value;
+    for (const [name, value] of Object.entries(raw.params))
+      if (typeof value === 'string') params[name] = value;
   }
   return { key: raw.key, params };
 }

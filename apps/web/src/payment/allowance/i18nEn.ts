@@ -10,7 +10,8 @@ export const allowanceEn = {
   words_hour_other: 'Allows up to {{amount}}, about {{count}} hours of this plan.',
   checkout:
     'After the payment your wallet asks you to approve automatic renewals. You can change it any time.',
-  declined: 'The payment went through; automatic renewals were not approved. Grant them from your billing page.',
+  declined:
+    'The payment went through; automatic renewals were not approved. Grant them from your billing page.',
   remaining: 'Automatic payments left: {{amount}} (the next invoice needs {{needed}}).',
   low: 'The allowance for automatic payments does not cover the next invoice.',
   grant: 'Grant or renew allowance',

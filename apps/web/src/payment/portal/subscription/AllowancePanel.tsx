@@ -1,4 +1,12 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { subscriptionAllowanceAnswer, type SubscriptionDetail } from '@payshelf/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -17,7 +25,13 @@ const CONFIRM_TRIES = 30;
  * the next invoices need, and when it falls short, "Grant or renew allowance" (the browser wallet
  * approves the server's offer, then the page reads the chain again until it covers).
  */
-export function AllowancePanel({ subscription: sub, mountPoint }: { subscription: SubscriptionDetail; mountPoint: string }) {
+export function AllowancePanel({
+  subscription: sub,
+  mountPoint,
+}: {
+  subscription: SubscriptionDetail;
+  mountPoint: string;
+}) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import type { SubscriptionDetail } from '@payshelf/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';

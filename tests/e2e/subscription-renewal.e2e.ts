@@ -150,20 +150,22 @@ describe('subscription renewal by allowance', () => {
       page,
       async () => (await tokenBalance(call, token, ANVIL_ACCOUNT_1)) === before - PRICE,
     );
+    let renewal = '';
     await mineUntil(call, page, async () => {
-      const list = await merchant<{ list: Array<{ status: string; billing_reason: string }> }>(
-        page,
-        'GET',
-        `/invoices?subscription_id=${sub.id}`,
-      );
-      return list.list.some((i) => i.billing_reason === 'subscription_cycle' && i.status === 'paid');
+      const list = await merchant<{
+        list: Array<{ status: string; billing_reason: string; number: string | null }>;
+      }>(page, 'GET', `/invoices?subscription_id=${sub.id}`);
+      const paid = list.list.find((i) => i.billing_reason === 'subscription_cycle' && i.status === 'paid');
+      renewal = paid?.number ?? '';
+      return paid !== undefined;
     });
 
     // The bell: the renewal was paid (rendered from the stored message key).
     await page.goto('/payment/admin/invoices');
     await expect.poll(() => page.getByTestId('notification-bell').getAttribute('data-unread')).not.toBe('0');
     await page.getByTestId('notification-bell').click();
-    await expect.poll(() => page.locator('body').textContent()).toMatch(/Invoice \S+ is paid/);
+    await expect.poll(() => page.locator('body').textContent()).toContain(`Invoice ${renewal} is paid`);
+    expect(await page.locator('body').textContent()).toContain('1 TUSD paid');
     await screenshot(page, 'bell-invoice-paid');
     await context.close();
   });

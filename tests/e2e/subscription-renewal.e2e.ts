@@ -169,4 +169,45 @@ describe('subscription renewal by allowance', () => {
     await screenshot(page, 'bell-invoice-paid');
     await context.close();
   });
+  it('subscription checkout: the wallet dialog says the allowance in words, the wallet pays then approves it', async () => {
+    const context = await openContext(browser, { width: 1280, height: 900 });
+    await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    const did = await signIn(page);
+    const call = await installAnvilWallet(context, page);
+    const { price, offer } = await setUp(page, did);
+    const token = offer.request.to;
+    // No allowance left from another test: the page must not offer fast pay instead of the wallet.
+    await call('eth_sendTransaction', [
+      { from: ANVIL_ACCOUNT_1, to: token, data: approveData(offer.spender, 0n) },
+    ]);
+    await call('anvil_mine', ['0x1']);
+    const link = await merchant<{ id: string }>(page, 'POST', '/payment-links', {
+      line_items: [{ price_id: price, quantity: 1 }],
+      subscription_data: { allowance_periods: 6 },
+    });
+
+    await page.goto(`/payment/checkout/link/${link.id}`);
+    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('currency-TUSD').click();
+    await page.getByTestId('field-name').fill('Ada Buyer');
+    await page.getByTestId('field-email').fill('ada@example.com');
+    await page.getByTestId('pay-button').click();
+    await page.getByTestId('wallet-dialog').waitFor();
+    expect(await page.getByTestId('allowance-words').textContent()).toContain(
+      'Allows up to 6 TUSD, about 6 months of this plan.',
+    );
+    await screenshot(page, 'checkout-allowance-words');
+    await page.getByTestId('pay-browser-wallet').click();
+    const complete = page.getByTestId('checkout-complete');
+    await mineUntil(call, page, () => complete.isVisible());
+    // The approve the wallet sent after paying: 6 periods of the plan, exactly.
+    const allowance = await call('eth_call', [
+      { to: token, data: `0xdd62ed3e${word(ANVIL_ACCOUNT_1)}${word(offer.spender)}` },
+      'latest',
+    ]);
+    expect(BigInt(String(allowance))).toBe(6n * PRICE);
+    await context.close();
+  });
 });

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../src/db/schema/index.js';
+import { notifications, subscriptions } from '../../src/db/schema/index.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { advance, getSub, invoicesOf, newClock } from './billing-support.js';
 import {
   browserCall,
+  provePayer,
   seedChainCatalog,
   submitBody,
   walletRequest,
@@ -179,4 +180,36 @@ describe('the allowance of a subscription', () => {
     const list = ((await res.json()) as { list: Array<{ id: string; message?: unknown }> }).list;
     expect(list.find((n) => n.id === notice?.id)?.message).toEqual(notice?.message);
   }, 120_000);
+  it('a trial with no payer: reads the account the customer proved, and takes it once its allowance covers', async () => {
+    const TRIAL_PAYER = 7;
+    const cs = await subscriptionSession(env.test, [{ price_id: monthly, quantity: 1 }], {
+      trial_period_days: 7,
+    });
+    await provePayer(alice, chain, cs, cat, TRIAL_PAYER);
+    const answer = await submit(cs);
+    // Nothing is due today: the checkout completes without any transfer, so no payer is known.
+    expect(answer.checkoutSession.status).toBe('complete');
+    const sub = String((answer.checkoutSession as unknown as { subscription_id: string }).subscription_id);
+    const payerOf = async () =>
+      (await db().select().from(subscriptions).where(eq(subscriptions.id, sub)))[0]?.payer ?? null;
+    expect(await payerOf()).toBeNull();
+
+    const view = (await allowanceOf(alice, sub)).body as unknown as AllowanceView;
+    expect(view.payer?.toLowerCase()).toBe(chain.address(TRIAL_PAYER).toLowerCase());
+    // The first paid invoice comes at the trial end: one period, and the offer covers 12 of them.
+    expect(view).toMatchObject({ remaining: '0', needed: PRICE.toString(), covers: false });
+    expect(view.offer?.amount).toBe((12n * PRICE).toString());
+    const adopt = (browser: TestBrowser) =>
+      browserCall(browser, 'POST', `/subscriptions/${sub}/allowance?livemode=false`, {});
+    // Before the approve nothing changes.
+    expect((await adopt(alice)).body).toMatchObject({ covers: false });
+    expect(await payerOf()).toBeNull();
+
+    await approve(TRIAL_PAYER, view.offer as Offer);
+    expect((await adopt(bob)).status).toBe(404);
+    const adopted = await adopt(alice);
+    expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
+    expect(adopted.body).toMatchObject({ covers: true, remaining: (12n * PRICE).toString() });
+    expect((await payerOf())?.toLowerCase()).toBe(chain.address(TRIAL_PAYER).toLowerCase());
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from '../payment/billing.js';
 import {
   subscriptionUpdate,
+  emptyBody,
   upcomingInvoice,
   upcomingInvoiceQuery,
   usageRecord,
@@ -100,6 +101,17 @@ export const billingRoutes = {
     summary:
       'The ERC-20 allowance the payer has left on chain for renewals, whether it covers the next invoices, and the approve to grant or renew it',
     query: modeQuery,
+    response: subscriptionAllowanceAnswer,
+  }),
+  subscriptionAllowanceAdopt: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'POST',
+    path: '/subscriptions/:id/allowance',
+    summary:
+      'A subscription with no payer yet takes the account its customer proved when that account now has an allowance covering the next invoices (nothing is taken from the request)',
+    query: modeQuery,
+    body: emptyBody,
     response: subscriptionAllowanceAnswer,
   }),
 };

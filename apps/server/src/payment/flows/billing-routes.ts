@@ -40,7 +40,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute, serve } from '../shared/route.js';
 import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
-import { subscriptionAllowanceOf } from './subscription-allowance.js';
+import { adoptAllowancePayer, subscriptionAllowanceOf } from './subscription-allowance.js';
 
 /** What a signed-in customer may change of their own subscription: its plan, not its billing terms. */
 const CUSTOMER_FIELDS = new Set([
@@ -115,6 +115,9 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
 
   serve(app, ctx, billingRoutes.subscriptionAllowance, async ({ caller, params }) =>
     subscriptionAllowanceOf(ctx, await own(caller, params.id)),
+  );
+  serve(app, ctx, billingRoutes.subscriptionAllowanceAdopt, async ({ caller, params }) =>
+    adoptAllowancePayer(ctx, await own(caller, params.id)),
   );
 
   serve(app, ctx, billingRoutes.usageRecordCreate, async ({ caller, params, body }) =>

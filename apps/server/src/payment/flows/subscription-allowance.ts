@@ -4,10 +4,11 @@
 // the allowance (it does not add), so the offer covers the open invoices and N renewals after them.
 import type { SubscriptionAllowanceAnswer } from '@payshelf/api';
 import { allowanceCovers, allowancePeriods, normalizeRecurring } from '@payshelf/money';
-import { and, eq, sum } from 'drizzle-orm';
-import { invoices } from '../../db/schema/index.js';
+import { and, eq, isNull, sum } from 'drizzle-orm';
+import { invoices, subscriptions } from '../../db/schema/index.js';
 import { upcomingInvoiceOf, type SubscriptionRow } from '../billing/index.js';
 import { allowanceOfferFor, payingWith } from '../intents/index.js';
+import { chosenPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 
 const RENEWING = new Set(['active', 'trialing', 'past_due']);
@@ -49,7 +50,9 @@ export async function subscriptionAllowanceOf(
   const open = await openAmount(ctx, sub);
   const upcoming = sub.cancelAtPeriodEnd ? null : await upcomingInvoiceOf(ctx, sub, {});
   const needed = open + BigInt(upcoming?.amount_due ?? 0);
-  const funds = sub.payer ? await paying.rail.checkFunds(sub.payer, paying.asset, needed) : null;
+  // No payer yet (a trial that needed no transfer): the account this customer last proved is theirs.
+  const payer = sub.payer ?? (await chosenPayer(ctx.db, sub.customerId, paying.rail, undefined));
+  const funds = payer ? await paying.rail.checkFunds(payer, paying.asset, needed) : null;
   const remaining = funds?.allowance ?? 0n;
   const { interval, count } = normalizeRecurring({
     interval: sub.recurringInterval,
@@ -64,9 +67,28 @@ export async function subscriptionAllowanceOf(
   });
   return {
     ...none,
+    payer,
     remaining: remaining.toString(),
     needed: needed.toString(),
-    covers: sub.payer !== null && allowanceCovers(remaining, needed),
+    covers: payer !== null && allowanceCovers(remaining, needed),
     offer,
   };
+}
+
+/**
+ * A subscription without a payer takes the account its customer proved (payers module) once that
+ * account's allowance covers the next invoices, so renewals pull from it. The account never comes
+ * from the request; a subscription that has a payer keeps it.
+ */
+export async function adoptAllowancePayer(
+  ctx: PaymentContext,
+  sub: SubscriptionRow,
+): Promise<SubscriptionAllowanceAnswer> {
+  const view = await subscriptionAllowanceOf(ctx, sub);
+  if (sub.payer !== null || !view.payer || !view.covers) return view;
+  await ctx.db
+    .update(subscriptions)
+    .set({ payer: view.payer, updatedAt: new Date() })
+    .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.payer)));
+  return view;
 }

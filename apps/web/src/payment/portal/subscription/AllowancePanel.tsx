@@ -59,8 +59,12 @@ export function AllowancePanel({
     await approveWithProvider(provider, offer, from);
     for (let i = 0; i < CONFIRM_TRIES; i += 1) {
       const fresh = await apiRequest(subscriptionAllowanceAnswer, url);
+      if (fresh.covers) {
+        // A subscription without a payer (a trial) now takes the account the customer proved.
+        queryClient.setQueryData(key, await apiRequest(subscriptionAllowanceAnswer, url, 'POST', {}));
+        return;
+      }
       queryClient.setQueryData(key, fresh);
-      if (fresh.covers) return;
       await new Promise((resolve) => setTimeout(resolve, CONFIRM_POLL_MS));
     }
     throw new Error(t('payment.allowance.waiting'));

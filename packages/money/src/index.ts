@@ -11,3 +11,4 @@ export * from './quantity.js';
 export * from './donation.js';
 export * from './trial.js';
 export * from './billing/index.js';
+export * from './allowance.js';

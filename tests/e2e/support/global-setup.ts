@@ -81,7 +81,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // The first start migrates, seeds the demo and deploys the demo chain: on a loaded machine over 60 s.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     if (
@@ -90,7 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         .catch(() => false)
     )
       break;
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) throw new Error('server did not become ready in 150 s');
     await new Promise((r) => setTimeout(r, 250));
   }
   const ownerDid = await claimOwnership(baseUrl);

@@ -87,6 +87,11 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
     'GET /subscriptions/{id}/upcoming-invoice': async () => ({
       path: `/subscriptions/${await sub()}/upcoming-invoice`,
     }),
+    'GET /subscriptions/{id}/allowance': async () => ({ path: `/subscriptions/${await sub()}/allowance` }),
+    'POST /subscriptions/{id}/allowance': async () => ({
+      path: `/subscriptions/${await sub()}/allowance`,
+      body: {},
+    }),
     'POST /subscription-items/{id}/usage-records': async () => {
       const product = id(ok(await w.test('POST', '/products', { body: { name: 'Metered' } }), 'product'));
       const body = {

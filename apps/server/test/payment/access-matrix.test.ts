@@ -72,6 +72,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       // Changing the plan and previewing it: the customer's own subscriptions only.
       'POST /subscriptions/{id}',
       'GET /subscriptions/{id}/upcoming-invoice',
+      // The allowance left on chain for renewals: the customer's own subscriptions only.
+      'GET /subscriptions/{id}/allowance',
+      'POST /subscriptions/{id}/allowance',
     ].map((route) => [route, notTheirs]),
   ),
   // Opening a bulk-pay batch: customer A's subscription has nothing overdue (refused as input); anyone

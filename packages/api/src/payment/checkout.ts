@@ -81,6 +81,8 @@ export const subscriptionData = z.object({
   billing_threshold_amount: amountString.optional(),
   min_stake_amount: amountString.optional(),
   no_stake: z.boolean().optional(),
+  /** Paid billing periods the ERC-20 allowance asked for at checkout covers (default 12, 1..120). */
+  allowance_periods: z.number().int().min(1).max(120).optional(),
 });
 
 export const submitType = z.enum(['auto', 'book', 'donate', 'pay']);

@@ -1,6 +1,7 @@
 // Submitting the checkout form and paying: the form's values, where the wallet pays, the payment
 // intent, fast pay and the relay topics of checkout.
 import { z } from 'zod';
+import { allowanceOffer } from './allowance.js';
 import { amountString } from '../common.js';
 import { checkoutSession } from './checkout.js';
 import { customer } from './customers.js';
@@ -130,6 +131,8 @@ export const checkoutSubmitAnswer = z.object({
     })
     .optional(),
   creditSufficient: z.boolean().optional(),
+  /** Subscription mode on a token: the allowance the wallet is asked to approve so renewals are pulled. */
+  allowance: allowanceOffer.optional(),
   stripeContext: z.null(),
 });
 export type CheckoutSubmitAnswer = z.infer<typeof checkoutSubmitAnswer>;

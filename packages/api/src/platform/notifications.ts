@@ -33,6 +33,17 @@ export type NotificationActivity = z.infer<typeof notificationActivity>;
 export const notificationActor = z.object({ did: z.string().max(200), fullName: shortText });
 export type NotificationActor = z.infer<typeof notificationActor>;
 
+/**
+ * What a notification says, as a message key and its parameters (never language-bound text): the web
+ * renders `key` in the reader's language. `title`/`description` keep an English rendering for API
+ * readers and for rows written before keys existed.
+ */
+export const notificationMessage = z.object({
+  key: z.string().regex(/^[a-z][A-Za-z0-9_.]{0,99}$/, 'must be a message key such as billing.invoicePaid'),
+  params: z.record(z.string().max(100), z.string().max(2000)).default({}),
+});
+export type NotificationMessage = z.infer<typeof notificationMessage>;
+
 const notificationFields = z.strictObject({
   receiver: didParam,
   title: z.string().trim().min(1).max(300),
@@ -43,6 +54,7 @@ const notificationFields = z.strictObject({
   sticky: z.boolean().default(false),
   activity: notificationActivity.nullable().default(null),
   actorInfo: notificationActor.nullable().default(null),
+  message: notificationMessage.nullable().default(null),
 });
 /** What `notify()` and `POST /api/notifications` take (NUL characters refused: PostgreSQL cannot store them). */
 export const notificationCreate = storableJson(notificationFields, 6);
@@ -62,6 +74,8 @@ export const notification = z.object({
   sticky: z.boolean(),
   activity: notificationActivity.nullable(),
   actorInfo: notificationActor.nullable(),
+  /** The message key and parameters; absent or null on rows stored as text only. */
+  message: notificationMessage.nullable().optional(),
   read: z.boolean(),
   read_at: z.string().nullable(),
   created_at: z.string(),

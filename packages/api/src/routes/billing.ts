@@ -11,11 +11,13 @@ import {
 } from '../payment/billing.js';
 import {
   subscriptionUpdate,
+  emptyBody,
   upcomingInvoice,
   upcomingInvoiceQuery,
   usageRecord,
   usageRecordCreate,
 } from '../payment/billing-engine.js';
+import { subscriptionAllowanceAnswer } from '../payment/allowance.js';
 import { listOf } from '../payment/common.js';
 import { route } from './define.js';
 
@@ -90,5 +92,26 @@ export const billingRoutes = {
     query: modeQuery,
     body: usageRecordCreate,
     response: usageRecord,
+  }),
+  subscriptionAllowance: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions/:id/allowance',
+    summary:
+      'The ERC-20 allowance the payer has left on chain for renewals, whether it covers the next invoices, and the approve to grant or renew it',
+    query: modeQuery,
+    response: subscriptionAllowanceAnswer,
+  }),
+  subscriptionAllowanceAdopt: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'POST',
+    path: '/subscriptions/:id/allowance',
+    summary:
+      'A subscription with no payer yet takes the account its customer proved when that account now has an allowance covering the next invoices (nothing is taken from the request)',
+    query: modeQuery,
+    body: emptyBody,
+    response: subscriptionAllowanceAnswer,
   }),
 };

@@ -1,4 +1,4 @@
-import type { NotificationActivity, NotificationActor } from '@payshelf/api';
+import type { NotificationActivity, NotificationActor, NotificationMessage } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -22,6 +22,8 @@ export const notifications = pgTable(
     sticky: boolean('sticky').notNull().default(false),
     activity: jsonb('activity').$type<NotificationActivity>(),
     actorInfo: jsonb('actor_info').$type<NotificationActor>(),
+    /** The message key and parameters the web renders in the reader's language (null: text only). */
+    message: jsonb('message').$type<NotificationMessage>(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -24,6 +24,7 @@ import {
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
 import { assertPayerChoice, chosenPayer } from '../payers/index.js';
+import { checkoutAllowanceOffer } from './allowance-offer.js';
 import { assertCrossSellTaken } from './changes.js';
 import { moveSessionToCurrency } from './currency.js';
 import { customerFor } from './customer.js';
@@ -141,6 +142,19 @@ async function fastPayStanding(
   }
 }
 
+/** The allowance offer of a subscription checkout; a rail that cannot answer leaves it out (logged). */
+async function offerOrNone(ctx: PaymentContext, paying: PayingWith, row: SessionRow) {
+  try {
+    return await checkoutAllowanceOffer(ctx.db, paying, row);
+  } catch (err) {
+    ctx.services.log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'allowance offer failed',
+    );
+    return null;
+  }
+}
+
 export async function submitCheckout(
   ctx: PaymentContext,
   caller: Caller,
@@ -195,6 +209,7 @@ export async function submitCheckout(
       ? { balance: { sufficient: false }, delegation: { sufficient: false } }
       : await fastPayStanding(ctx, paying, payer, intent.amount);
   const shown = (await recordFastPayPayer(db, intent.id, standing.fastPayInfo?.payer ?? null)) ?? intent;
+  const allowance = row.status === 'complete' ? null : await offerOrNone(ctx, paying, row);
   return {
     checkoutSession: await sessionObject({ db, base: caller.base, mount: ctx.mount }, row),
     paymentIntent: serializeIntent(shown),
@@ -202,6 +217,7 @@ export async function submitCheckout(
     paymentTarget: paying.rail.targetJson(target),
     ...standing,
     ...(paying.currency.type === 'credit' ? { creditSufficient: false } : {}),
+    ...(allowance ? { allowance } : {}),
     stripeContext: null,
   };
 }

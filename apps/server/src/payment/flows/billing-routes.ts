@@ -40,6 +40,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import { defineRoute, serve } from '../shared/route.js';
 import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
+import { adoptAllowancePayer, subscriptionAllowanceOf } from './subscription-allowance.js';
 
 /**
  * What a signed-in customer may change of their own subscription: its plan and the currency it is
@@ -117,6 +118,13 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
 
   serve(app, ctx, billingRoutes.upcomingInvoice, async ({ caller, params, query }) =>
     upcomingInvoiceOf(ctx, await own(caller, params.id), query),
+  );
+
+  serve(app, ctx, billingRoutes.subscriptionAllowance, async ({ caller, params }) =>
+    subscriptionAllowanceOf(ctx, await own(caller, params.id)),
+  );
+  serve(app, ctx, billingRoutes.subscriptionAllowanceAdopt, async ({ caller, params }) =>
+    adoptAllowancePayer(ctx, await own(caller, params.id)),
   );
 
   serve(app, ctx, billingRoutes.usageRecordCreate, async ({ caller, params, body }) =>

@@ -21,6 +21,7 @@ import { notify } from '../../platform/notifications/index.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { collectInvoice } from './collect-invoice.js';
+import { invoiceLink } from './invoice-notices.js';
 
 export const WORK_KINDS = ['renew', 'collect', 'overdue', 'grace', 'expire'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
@@ -125,12 +126,11 @@ export async function dueWork(
 export async function notifyInvoiceDue(ctx: PaymentContext, invoice: InvoiceRow): Promise<void> {
   const customer = await getCustomer(ctx.db, invoice.customerId, invoice.livemode);
   if (!customer?.did) return;
-  const base = ctx.services.config.PUBLIC_URL?.replace(/\/+$/, '') ?? '';
-  // The web shows this text in the reader's language (localizeBillingNotice recognises the template).
+  // Stored as a message key with parameters; the web renders it in the reader's language.
   const notice = invoiceDueNotice(
     invoice.number ?? invoice.id,
     invoice.dueDate?.toISOString().slice(0, 10) ?? 'now',
-    `${base}${ctx.mount}/customer/invoice/${invoice.id}`,
+    invoiceLink(ctx, invoice.id),
   );
   await notify(ctx.services, { receiver: customer.did, severity: 'info', ...notice });
 }

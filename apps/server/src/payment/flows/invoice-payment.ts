@@ -23,6 +23,7 @@ import {
   type IntentRow,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
+import { notifyInvoicePaid } from './invoice-notices.js';
 import type { DbLike } from '../shared/db.js';
 
 async function lockFor(tx: DbLike, reference: string) {
@@ -82,6 +83,7 @@ export async function completeInvoicePayment(
   if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return true;
   const now = await billingNow(tx, invoice.testClockId);
   await settleInvoicePaid(ctx, tx, sub, invoice, payment.amount, details, now);
+  await notifyInvoicePaid(ctx, tx, invoice, payment.amount);
   return true;
 }
 

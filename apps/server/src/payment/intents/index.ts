@@ -19,3 +19,4 @@ export {
   updateRefund,
   type NewRefund,
 } from './refunds.js';
+export { allowanceOfferFor, type AllowancePlan } from './allowance.js';

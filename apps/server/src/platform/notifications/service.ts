@@ -42,6 +42,7 @@ export function serializeNotification(row: NotificationRow): Notification {
     sticky: row.sticky,
     activity: row.activity,
     actorInfo: row.actorInfo,
+    message: row.message,
     read: row.readAt !== null,
     read_at: row.readAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

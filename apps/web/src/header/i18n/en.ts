@@ -1,3 +1,5 @@
+import { noticesEn } from './noticesEn';
+
 /** Strings of the shared header, its add-ons, the footer and the platform pages behind them. */
 export const headerEn = {
   nav: {
@@ -118,4 +120,5 @@ export const headerEn = {
     social: 'Social links',
     copyright: '© {{year}} {{name}}',
   },
+  notices: noticesEn,
 };

@@ -1,4 +1,5 @@
 import type { headerEn } from './en';
+import { noticesZh } from './noticesZh';
 
 export const headerZh: typeof headerEn = {
   nav: {
@@ -118,4 +119,5 @@ export const headerZh: typeof headerEn = {
     social: '社交链接',
     copyright: '© {{year}} {{name}}',
   },
+  notices: noticesZh,
 };

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Pagination, Stack } from '@mui/material';
-import { localizeBillingNotice } from '@payshelf/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { noticeText } from './noticeText';
 import { useSearchParams } from 'react-router';
 import { PageSection } from '../../platform/ui/PageSection';
 import { useHeaderSession } from '../session/useHeaderSession';
@@ -20,7 +20,7 @@ const SEVERITY_COLOR = {
 
 /** The notification centre under the user-service prefix, with the spec's filters and mark-read. */
 export function NotificationCentrePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user, initialized } = useHeaderSession();
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
@@ -115,10 +115,10 @@ export function NotificationCentrePage() {
                       {n.read ? null : (
                         <Chip size="small" variant="outlined" label={t('header.notifications.unreadMark')} />
                       )}
-                      <span>{localizeBillingNotice(n, i18n.language).title}</span>
+                      <span>{noticeText(n, t).title}</span>
                     </Stack>
                   }
-                  secondary={localizeBillingNotice(n, i18n.language).description || undefined}
+                  secondary={noticeText(n, t).description || undefined}
                 />
               </ListItem>
             ))}

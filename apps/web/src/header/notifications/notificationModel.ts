@@ -13,6 +13,8 @@ export interface AppNotification {
   receiver: string | undefined;
   read: boolean;
   createdAt: string | undefined;
+  /** The message key and parameters the text is rendered from; undefined for text-only rows. */
+  message?: { key: string; params: Record<string, string> };
 }
 
 function isSeverity(value: unknown): value is Severity {
@@ -33,6 +35,16 @@ function firstReceiver(raw: Record<string, unknown>): string | undefined {
   return isRecord(first) ? str(first.receiver) : undefined;
 }
 
+function parseMessage(raw: unknown): AppNotification['message'] {
+  if (!isRecord(raw) || typeof raw.key !== 'string') return undefined;
+  const params: Record<string, string> = {};
+  if (isRecord(raw.params)) {
+    for (const [name, value] of Object.entries(raw.params))
+      if (typeof value === 'string') params[name] = value;
+  }
+  return { key: raw.key, params };
+}
+
 export function parseNotification(raw: unknown): AppNotification | undefined {
   if (!isRecord(raw) || typeof raw.id !== 'string') return undefined;
   const severity = isSeverity(raw.severity) ? raw.severity : 'normal';
@@ -47,6 +59,7 @@ export function parseNotification(raw: unknown): AppNotification | undefined {
     receiver: firstReceiver(raw),
     read: raw.read === true || typeof raw.read_at === 'string',
     createdAt: str(raw.createdAt) ?? str(raw.created_at),
+    message: parseMessage(raw.message),
   };
 }
 

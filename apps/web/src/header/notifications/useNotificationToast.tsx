@@ -1,8 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import { localizeBillingNotice } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { noticeText } from './noticeText';
 import { TOAST_AUTO_HIDE_MS } from '../../app/AppProviders';
 import { notificationUrl } from '../session/sessionLinks';
 import { toastDecision, toastVariant, type AppNotification } from './notificationModel';
@@ -10,10 +10,10 @@ import { toastDecision, toastVariant, type AppNotification } from './notificatio
 /** Shows a toast for a live notification when SPEC.md section 4 allows it; a click opens it in the centre. */
 export function useNotificationToast() {
   const { enqueueSnackbar } = useSnackbar();
-  const { i18n } = useTranslation();
+  const { t } = useTranslation();
   return useCallback(
     (notification: AppNotification) => {
-      const text = localizeBillingNotice(notification, i18n.language);
+      const text = noticeText(notification, t);
       const { show, persist } = toastDecision(notification, navigator.userAgent);
       if (!show) return;
       const open = () => window.open(notificationUrl(notification), '_blank', 'noopener');
@@ -45,6 +45,6 @@ export function useNotificationToast() {
         },
       );
     },
-    [enqueueSnackbar, i18n.language],
+    [enqueueSnackbar, t],
   );
 }

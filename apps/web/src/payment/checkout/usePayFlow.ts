@@ -6,6 +6,7 @@ import { initialPayState, payReducer, type PayState } from './logic/checkoutMach
 import { formatError } from './logic/errorText';
 import { injectedProvider, payWithProvider } from './logic/ethereum';
 import { provedPayer } from './logic/payer';
+import { approveWithProvider, walletAccount } from '../allowance/allowance';
 import { waitForCheckoutComplete } from './logic/poller';
 import { watchCheckout } from './logic/relay';
 import { preloadDidConnect } from '../../platform/auth/LazyDidConnect';
@@ -104,8 +105,18 @@ export function usePayFlow(
       dispatch({ type: 'CONNECT_FAILED' });
       return;
     }
+    const offer = state.answer.allowance;
     payWithProvider(provider, target)
       .then((hash) => api.sentTransaction(sessionId, hash))
+      // A subscription then asks the same account to approve the allowance renewals are pulled from;
+      // declining it leaves the payment made (the portal offers it again).
+      .then(() =>
+        offer
+          ? walletAccount(provider)
+              .then((from) => approveWithProvider(provider, offer, from))
+              .catch(() => enqueueSnackbar(t('payment.allowance.declined'), { variant: 'info' }))
+          : undefined,
+      )
       .then(
         () => dispatch({ type: 'TX_SENT' }),
         (error: unknown) => {

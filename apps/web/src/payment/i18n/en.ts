@@ -1,3 +1,4 @@
+import { allowanceEn } from '../allowance/i18nEn';
 import { checkoutEn } from '../checkout/i18n/en';
 /**
  * Strings of the payment pages every visitor may need at once: checkout and the small pages. The
@@ -42,4 +43,5 @@ export const paymentCoreEn = {
     emptyDescription: 'Usage reported for this meter and the credit it consumes will appear here.',
   },
   checkout: checkoutEn,
+  allowance: allowanceEn,
 };

@@ -1,3 +1,4 @@
+import { allowanceZh } from '../allowance/i18nZh';
 import { checkoutZh } from '../checkout/i18n/zh';
 import type { paymentCoreEn } from './en';
 
@@ -39,4 +40,5 @@ export const paymentCoreZh: typeof paymentCoreEn = {
     emptyDescription: '此计量器上报的用量及其消耗的额度会显示在这里。',
   },
   checkout: checkoutZh,
+  allowance: allowanceZh,
 };

@@ -21,6 +21,8 @@ export interface StoredSubscriptionData {
   billing_threshold_amount?: string;
   min_stake_amount?: string;
   no_stake?: boolean;
+  /** Paid billing periods the allowance asked for at checkout covers (default 12). */
+  allowance_periods?: number;
 }
 
 export interface StoredAfterCompletion {

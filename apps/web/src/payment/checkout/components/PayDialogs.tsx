@@ -17,6 +17,7 @@ import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
+import { allowanceWords } from '../../allowance/allowance';
 import { useCheckoutConnect } from '../useCheckoutConnect';
 import { LazyCheckoutOverdue } from './overdue/LazyCheckoutOverdue';
 import type { PayFlow } from '../usePayFlow';
@@ -69,6 +70,8 @@ export function PayDialogs({
   const { t } = useTranslation();
   const { state } = flow;
   const amount = amountOf(state, currency, locale);
+  const allowance =
+    state.status === 'walletConnect' || state.status === 'browserWallet' ? state.answer.allowance : undefined;
   return (
     <>
       {state.status === 'customerLimited' ? (
@@ -123,6 +126,11 @@ export function PayDialogs({
               </Box>
             ) : null}
             <Typography sx={{ fontWeight: 600 }}>{amount}</Typography>
+            {allowance ? (
+              <Typography variant="body2" data-testid="allowance-words" sx={{ textAlign: 'center' }}>
+                {allowanceWords(t, allowance, currency, locale)} {t('payment.allowance.checkout')}
+              </Typography>
+            ) : null}
             {state.status === 'browserWallet' ? (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <CircularProgress size={20} />

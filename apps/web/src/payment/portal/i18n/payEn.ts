@@ -102,7 +102,6 @@ export const portalPayEn = {
     changed: 'The subscription was updated.',
     upgradeFailed: 'Failed to upgrade your subscription',
     notAvailable: 'Plan updates are not available',
-    allowance: 'Automatic payments: up to {{amount}}, about 12 months of this plan.',
   },
   pager: { previous: 'Previous page', next: 'Next page', page: 'Page {{page}} of {{pages}}' },
 };

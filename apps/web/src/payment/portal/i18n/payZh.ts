@@ -104,7 +104,6 @@ export const portalPayZh: typeof portalPayEn = {
     changed: '订阅已更新。',
     upgradeFailed: '升级订阅失败',
     notAvailable: '暂不支持修改套餐',
-    allowance: '自动扣款：最多 {{amount}}，约为此套餐 12 个月的费用。',
   },
   pager: { previous: '上一页', next: '下一页', page: '第 {{page}} / {{pages}} 页' },
 };

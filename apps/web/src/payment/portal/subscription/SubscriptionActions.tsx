@@ -1,4 +1,4 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import type { SubscriptionDetail } from '@payshelf/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -7,10 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
 import { formatError } from '../../checkout/logic/errorText';
-import { money } from '../../checkout/logic/format';
 import { atMountPoint } from '../../paths';
-import { nextPayment } from '../logic/subscriptionView';
-import { yearAllowance } from './allowance';
+import { AllowancePanel } from './AllowancePanel';
 import { CancelDialog } from './CancelDialog';
 import { QuantityDialog } from './QuantityDialog';
 import {
@@ -53,16 +51,6 @@ export function SubscriptionActions({
       )
       .finally(() => setBusy(false));
   };
-  const next = nextPayment(sub);
-  const recurring = sub.items[0]?.price?.recurring;
-  const allowance =
-    next?.amount && recurring && sub.paymentCurrency
-      ? money(
-          yearAllowance(next.amount, recurring.interval, recurring.interval_count),
-          sub.paymentCurrency,
-          i18n.language,
-        )
-      : null;
   return (
     <>
       <Stack
@@ -130,11 +118,7 @@ export function SubscriptionActions({
           {t('payment.portalPay.subscription.invoices')}
         </Button>
       </Stack>
-      {allowance && sub.collection_method === 'charge_automatically' ? (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="subscription-allowance">
-          {t('payment.portalPay.subscription.allowance', { amount: allowance })}
-        </Alert>
-      ) : null}
+      <AllowancePanel subscription={sub} mountPoint={mountPoint} />
       <CancelDialog
         open={dialog === 'cancel'}
         trial={trial}

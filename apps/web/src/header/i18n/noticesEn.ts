@@ -1,0 +1,14 @@
+/** Texts of notifications stored as message keys (header.notices.{key}); parameters as the server stores them. */
+export const noticesEn = {
+  now: 'now',
+  billing: {
+    invoiceDue: {
+      title: 'Invoice {{number}} is ready to pay',
+      description: 'Due {{due}}: {{link}}',
+    },
+    invoicePaid: {
+      title: 'Invoice {{number}} is paid',
+      description: '{{amount}} {{symbol}} paid: {{link}}',
+    },
+  },
+};

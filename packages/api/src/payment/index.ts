@@ -15,3 +15,4 @@ export * from './billing-admin.js';
 export * from './billing-notices.js';
 export * from './portal.js';
 export * from './admin-views.js';
+export * from './translations.js';

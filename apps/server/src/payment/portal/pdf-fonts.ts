@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
+import { woffToSfnt } from './woff.js';
 
 export const CJK_FONT_FILE = '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff';
 
@@ -29,7 +30,7 @@ export function loadCjkFont(file = CJK_FONT_FILE): Promise<CjkFont | null> {
 
 async function readCjkFont(file: string): Promise<CjkFont | null> {
   try {
-    const bytes = await readFile(createRequire(import.meta.url).resolve(file));
+    const bytes = woffToSfnt(await readFile(createRequire(import.meta.url).resolve(file)));
     const font = fontkit.create(bytes);
     return { bytes, has: (c) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0) };
   } catch {

@@ -53,9 +53,9 @@ export function ensureChromium() {
     );
     process.exit(1);
   }
-  console.log('• installing chromium with apt-get');
+  console.log(`• installing ${missing.join(' and ')} with apt-get`);
   must('apt-get', ['update', '-qq']);
-  must('apt-get', ['install', '-y', '-qq', 'chromium'], {
+  must('apt-get', ['install', '-y', '-qq', ...missing], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }

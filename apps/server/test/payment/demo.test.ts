@@ -68,3 +68,21 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('demo data in zh', () => {
+  it('sends each link and each product name in Chinese beside the English texts', async () => {
+    const anonymous = clientFor(server.url, null);
+    const demo = await anonymous('GET', '/demo');
+    const links = demo.body.links as Array<DemoLink & { translations?: { zh?: { title: string } } }>;
+    for (const link of links) expect(link.translations?.zh?.title, link.kind).toMatch(/[\u4e00-\u9fff]/);
+    const recurring = links.find((l) => l.kind === 'recurring');
+    const started = await anonymous('POST', `/checkout-sessions/start/${recurring?.id ?? ''}`, { body: {} });
+    const session = started.body.checkoutSession as {
+      line_items: Array<{ price: { product: { name: string; metadata: unknown } } }>;
+    };
+    expect(session.line_items[0]?.price.product).toMatchObject({
+      name: 'Team plan',
+      metadata: { translations: { zh: { name: '团队版' } } },
+    });
+  });
+});

@@ -1,9 +1,9 @@
 import { fromRandom } from '@ocap/wallet';
 import { HeadlessWallet } from '@payshelf/wallet';
 import { eq } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, PDFName } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, refunds } from '../../src/db/schema/index.js';
+import { customers, invoices, refunds } from '../../src/db/schema/index.js';
 import { evmAccountOf, evmSignatureAnswerer } from '../../src/rails/evm/wallet-answerer.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
@@ -259,5 +259,21 @@ describe('refunds', () => {
     expect(theirs.body).toMatchObject({ count: 0 });
     const guest = await env.anonymous('GET', '/portal/refunds?livemode=false');
     expect(guest.status).toBe(401);
+  });
+});
+
+describe('invoice PDF in Chinese', () => {
+  it('draws a Chinese customer name with an embedded CJK font subset, not as "?"', async () => {
+    await db().update(customers).set({ name: '张三' }).where(eq(customers.id, aliceCustomer));
+    const res = await pdf(alice, overdue[0] ?? '');
+    expect(res.status).toBe(200);
+    const doc = await PDFDocument.load(res.bytes);
+    const fonts = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) =>
+        String((object as { get?(n: unknown): unknown }).get?.(PDFName.of('BaseFont')) ?? ''),
+      );
+    expect(fonts.some((f) => f.startsWith('/NotoSansSC'))).toBe(true);
+    expect(res.bytes.length).toBeLessThan(60_000);
   });
 });

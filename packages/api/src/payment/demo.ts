@@ -12,6 +12,8 @@ export const demoLinksAnswer = z.object({
       description: z.string(),
       url: z.string(),
       active: z.boolean(),
+      /** The title and description in other locales, keyed by locale (`zh`); absent: English only. */
+      translations: z.record(z.string(), z.object({ title: z.string(), description: z.string() })).optional(),
     }),
   ),
 });

@@ -16,3 +16,4 @@ export * from './billing-notices.js';
 export * from './portal.js';
 export * from './admin-views.js';
 export * from './allowance.js';
+export * from './translations.js';

@@ -21,6 +21,11 @@ export interface DemoRecord {
 
 const amount = (units: bigint) => units.toString();
 
+/** A demo product's Chinese texts, kept where the web reads product translations. */
+const zh = (name: string, description?: string) => ({
+  translations: { zh: description ? { name, description } : { name } },
+});
+
 /** The rail's demo network (the one this process runs, else its default address). */
 function demoNetworkOf(services: Services): DemoNetwork {
   const network = services.rails.demoNetwork();
@@ -49,7 +54,8 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
   const eth = await currency(network.coin.symbol, network.coin.name, network.coin.decimals, 6);
   const credits = await currency('CRD', 'Demo credits', 2, 2, { type: 'credit' });
 
-  const product = (name: string, extra = {}) => createProduct(tx, false, { name, type: 'service', ...extra });
+  const product = (name: string, extra: Record<string, unknown> = {}) =>
+    createProduct(tx, false, { name, type: 'service', ...extra });
   const price = (productId: string, extra: Record<string, unknown>) =>
     createPrice(tx, false, {
       product_id: productId,
@@ -62,19 +68,23 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
     id: (await createLink(tx, false, { name: DEMO_LINKS[kind].title, ...body }, null)).id,
   });
 
-  const ebook = await product('E-book: Payments from scratch', { type: 'good', images: [] });
+  const ebook = await product('E-book: Payments from scratch', {
+    type: 'good',
+    images: [],
+    metadata: zh('电子书：从零开始做支付'),
+  });
   const ebookPrice = await price(ebook.id, {
     unit_amount: amount(990n * (TUSD / 100n)),
     quantity_available: 100,
     quantity_limit_per_checkout: 10,
     currency_options: [{ currency_id: eth.id, unit_amount: amount(4n * 10n ** 15n) }],
   });
-  const team = await product('Team plan');
+  const team = await product('Team plan', { metadata: zh('团队版') });
   const teamMonthly = await price(team.id, {
     unit_amount: amount(10n * TUSD),
     recurring: { interval: 'month' },
   });
-  const pro = await product('Pro plan');
+  const pro = await product('Pro plan', { metadata: zh('专业版') });
   const proYearly = await price(pro.id, {
     unit_amount: amount(100n * TUSD),
     recurring: { interval: 'year' },
@@ -84,12 +94,12 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
     recurring: { interval: 'month' },
     upsell: { upsells_to_id: proYearly.id },
   });
-  const api = await product('API calls', { unit_label: 'call' });
+  const api = await product('API calls', { unit_label: 'call', metadata: zh('API 调用') });
   const apiPrice = await price(api.id, {
     unit_amount: amount(TUSD / 100n),
     recurring: { interval: 'month', usage_type: 'metered' },
   });
-  const seats = await product('Seats', { unit_label: 'seat' });
+  const seats = await product('Seats', { unit_label: 'seat', metadata: zh('席位') });
   const seatPrice = await price(seats.id, {
     billing_scheme: 'tiered',
     tiers_mode: 'graduated',
@@ -99,19 +109,23 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
       { up_to: 'inf', unit_amount: amount(6n * TUSD), flat_amount: '0' },
     ],
   });
-  const support = await product('Priority support', { description: 'Answers within one business day' });
+  const support = await product('Priority support', {
+    description: 'Answers within one business day',
+    metadata: zh('优先支持', '一个工作日内答复'),
+  });
   const supportPrice = await price(support.id, { unit_amount: amount(19n * TUSD) });
   const kit = await product('Starter kit', {
     type: 'good',
     cross_sell: { cross_sells_to_id: supportPrice.id },
+    metadata: zh('入门套件'),
   });
   const kitPrice = await price(kit.id, { unit_amount: amount(49n * TUSD) });
-  const ai = await product('AI credits', { type: 'credit' });
+  const ai = await product('AI credits', { type: 'credit', metadata: zh('AI 积分') });
   const aiPrice = await price(ai.id, {
     unit_amount: amount(5n * TUSD),
     metadata: { credit_config: { credit_amount: '500', currency_id: credits.id } },
   });
-  const tip = await product('Tip the author');
+  const tip = await product('Tip the author', { metadata: zh('打赏作者') });
   const tipPrice = await price(tip.id, {
     custom_unit_amount: { presets: [amount(TUSD), amount(5n * TUSD), amount(10n * TUSD)] },
   });

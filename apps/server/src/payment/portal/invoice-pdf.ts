@@ -1,8 +1,10 @@
 // An invoice as a one-or-more-page PDF a person can file: the merchant's name, the invoice number and
 // dates, the customer, the lines, the totals and the payments. Pure: it takes plain strings (amounts
-// already formatted) and answers the file's bytes. The standard Helvetica font only encodes Latin-1
-// text, so any other character (a Chinese name, an emoji) is written as '?' rather than failing.
+// already formatted) and answers the file's bytes. Latin-1 text is drawn in Helvetica; a cell with other
+// characters (a Chinese name) in an embedded subset of Noto Sans SC (see pdf-fonts.ts); characters
+// neither font has (an emoji) are written as '?' rather than failing.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { chooseFont, latin1, loadCjkFont, registerFontkit } from './pdf-fonts.js';
 
 export interface InvoicePdfModel {
   merchant: string;
@@ -20,9 +22,16 @@ export interface InvoicePdfModel {
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
 const GREY = rgb(0.4, 0.4, 0.4);
 
-/** Text the standard font can draw: characters outside Latin-1 become '?'. */
+/** Text the standard font can draw: characters outside Latin-1 become '?' (the PDF's metadata). */
 export function printable(text: string): string {
-  return [...text].map((c) => (c.charCodeAt(0) <= 0xff && c >= ' ' ? c : '?')).join('');
+  return [...text].map((c) => (latin1(c) ? c : '?')).join('');
+}
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** Embedded only when some text needs it. */
+  cjk: { font: PDFFont; has(c: string): boolean } | null;
 }
 
 class Writer {
@@ -30,8 +39,7 @@ class Writer {
   private y = PAGE.height - PAGE.margin;
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly fonts: Fonts,
   ) {
     this.page = doc.addPage([PAGE.width, PAGE.height]);
   }
@@ -44,9 +52,11 @@ class Writer {
   row(cells: string[], xs: number[], opts: { size?: number; bold?: boolean; grey?: boolean } = {}) {
     const size = opts.size ?? 10;
     this.room(size + 6);
-    const font = opts.bold ? this.bold : this.font;
     cells.forEach((cell, i) => {
-      const text = printable(cell);
+      const choice = chooseFont(cell, this.fonts.cjk);
+      const { text } = choice;
+      const font =
+        choice.cjk && this.fonts.cjk ? this.fonts.cjk.font : opts.bold ? this.fonts.bold : this.fonts.regular;
       const last = i === cells.length - 1 && cells.length > 1;
       const width = font.widthOfTextAtSize(text, size);
       const x = last ? PAGE.width - PAGE.margin - width : PAGE.margin + (xs[i] ?? 0);
@@ -72,17 +82,37 @@ class Writer {
 /** Cuts a long cell so it stays inside its column. */
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/** Every text the invoice prints, to decide whether the CJK font is needed. */
+function textsOf(model: InvoicePdfModel): string[] {
+  return [
+    model.merchant,
+    model.number,
+    model.customer.name,
+    model.customer.email ?? '',
+    ...model.lines.flatMap((l) => [l.description, l.quantity, l.amount]),
+    ...model.totals.flatMap((t) => [t.label, t.amount]),
+    ...model.payments.flatMap((p) => [p.method, p.amount, p.reference]),
+  ];
+}
+
+async function embedFonts(doc: PDFDocument, model: InvoicePdfModel): Promise<Fonts> {
+  const regular = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const needsCjk = textsOf(model).some((text) => ![...text].every(latin1));
+  const cjkFile = needsCjk ? await loadCjkFont() : null;
+  if (!cjkFile) return { regular, bold, cjk: null };
+  registerFontkit(doc);
+  const font = await doc.embedFont(cjkFile.bytes, { subset: true });
+  return { regular, bold, cjk: { font, has: cjkFile.has } };
+}
+
 export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(printable(`Invoice ${model.number}`));
   doc.setSubject(printable(`Invoice ${model.number} from ${model.merchant}`));
   doc.setAuthor(printable(model.merchant));
   doc.setProducer('Payshelf');
-  const w = new Writer(
-    doc,
-    await doc.embedFont(StandardFonts.Helvetica),
-    await doc.embedFont(StandardFonts.HelveticaBold),
-  );
+  const w = new Writer(doc, await embedFonts(doc, model));
   w.row([model.merchant], [0], { size: 18, bold: true });
   w.row([`Invoice ${model.number}`, model.status.toUpperCase()], [0], { size: 12, bold: true });
   w.gap();

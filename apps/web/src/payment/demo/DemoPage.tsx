@@ -20,11 +20,11 @@ import { DEFAULT_PAYMENT_MOUNT_POINT } from '../../app/config/appConfig';
 import { useAppConfig } from '../../app/config/useAppConfig';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
-import { demoKind, fetchDemoLinks } from './demoLinks';
+import { demoKind, fetchDemoLinks, localizedLink } from './demoLinks';
 
 /** `{mount}/demo`: the test-mode demo payment links that `npm start` seeds, one per kind of price. */
 export function DemoPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const paymentMountPoint = useAppConfig()?.paymentMountPoint ?? DEFAULT_PAYMENT_MOUNT_POINT;
   const { enqueueSnackbar } = useSnackbar();
   const demo = useQuery({ queryKey: ['payment', 'demo'], queryFn: () => fetchDemoLinks(paymentMountPoint) });
@@ -71,38 +71,45 @@ export function DemoPage() {
         aria-label={t('payment.demo.title')}
         style={{ listStyle: 'none', padding: 0 }}
       >
-        {links.map((link) => (
-          <Grid key={link.id} size={{ xs: 12, sm: 6, md: 4 }} component="li" data-testid="demo-link">
-            <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-              <CardContent sx={{ flexGrow: 1 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-                  <Typography variant="overline" sx={{ color: 'text.secondary' }}>
-                    {t(`payment.demo.kinds.${demoKind(link.kind)}`)}
+        {links.map((link) => {
+          const text = localizedLink(link, i18n.language);
+          return (
+            <Grid key={link.id} size={{ xs: 12, sm: 6, md: 4 }} component="li" data-testid="demo-link">
+              <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+                <CardContent sx={{ flexGrow: 1 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+                    <Typography variant="overline" sx={{ color: 'text.secondary' }}>
+                      {t(`payment.demo.kinds.${demoKind(link.kind)}`)}
+                    </Typography>
+                    {link.active ? null : <Chip size="small" label={t('payment.demo.archived')} />}
+                  </Stack>
+                  <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
+                    {text.title}
                   </Typography>
-                  {link.active ? null : <Chip size="small" label={t('payment.demo.archived')} />}
-                </Stack>
-                <Typography variant="h3" sx={{ fontSize: '1.05rem', fontWeight: 600 }}>
-                  {link.title}
-                </Typography>
-                <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{link.description}</Typography>
-              </CardContent>
-              <CardActions>
-                <Button
-                  href={link.url}
-                  variant="contained"
-                  size="small"
-                  endIcon={<OpenInNewOutlined />}
-                  disabled={!link.active}
-                >
-                  {t('payment.demo.open')}
-                </Button>
-                <Button size="small" startIcon={<ContentCopyOutlined />} onClick={() => void copy(link.url)}>
-                  {t('payment.demo.copy')}
-                </Button>
-              </CardActions>
-            </Card>
-          </Grid>
-        ))}
+                  <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{text.description}</Typography>
+                </CardContent>
+                <CardActions>
+                  <Button
+                    href={link.url}
+                    variant="contained"
+                    size="small"
+                    endIcon={<OpenInNewOutlined />}
+                    disabled={!link.active}
+                  >
+                    {t('payment.demo.open')}
+                  </Button>
+                  <Button
+                    size="small"
+                    startIcon={<ContentCopyOutlined />}
+                    onClick={() => void copy(link.url)}
+                  >
+                    {t('payment.demo.copy')}
+                  </Button>
+                </CardActions>
+              </Card>
+            </Grid>
+          );
+        })}
       </Grid>
     </PageSection>
   );

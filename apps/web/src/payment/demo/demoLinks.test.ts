@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { demoKind, fetchDemoLinks } from './demoLinks';
+import { demoKind, fetchDemoLinks, localizedLink } from './demoLinks';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,6 +30,21 @@ describe('demo links', () => {
     const answer = await fetchDemoLinks('/pay');
     expect(fetchMock).toHaveBeenCalledWith('/pay/api/demo?livemode=false', expect.anything());
     expect(answer.links[0]?.title).toBe('E-book');
+  });
+
+  it('shows a link in the visitor locale when the server sent that translation', () => {
+    const link = {
+      kind: 'recurring',
+      id: 'plink_2',
+      title: 'Team plan',
+      description: 'Monthly',
+      url: '/payment/checkout/pay/plink_2',
+      active: true,
+      translations: { zh: { title: '团队版', description: '按月订阅' } },
+    };
+    expect(localizedLink(link, 'zh-CN')).toEqual({ title: '团队版', description: '按月订阅' });
+    expect(localizedLink(link, 'en')).toEqual({ title: 'Team plan', description: 'Monthly' });
+    expect(localizedLink({ ...link, translations: undefined }, 'zh').title).toBe('Team plan');
   });
 
   it('turns the error shape into a readable message', async () => {

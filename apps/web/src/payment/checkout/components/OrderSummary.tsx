@@ -1,5 +1,5 @@
 import { Box, Button, Chip, Collapse, Stack, Typography, keyframes } from '@mui/material';
-import type { PaymentCurrency } from '@payshelf/api';
+import { localizedProduct, type PaymentCurrency } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiPrice, CheckoutSessionData } from '../logic/api';
@@ -89,7 +89,11 @@ export function OrderSummary(props: OrderSummaryProps) {
                   <Chip size="small" sx={{ ml: 1 }} label={t('payment.checkout.crossSellRequired')} />
                 ) : null}
               </Typography>
-              <Typography>{crossSell.product?.name ?? crossSell.nickname ?? crossSell.id}</Typography>
+              <Typography>
+                {crossSell.product
+                  ? localizedProduct(crossSell.product, locale).name
+                  : (crossSell.nickname ?? crossSell.id)}
+              </Typography>
               {props.crossSellMissing ? (
                 <Typography
                   role="alert"

@@ -1,5 +1,5 @@
 import { Box, Button, Chip, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import type { PaymentCurrency } from '@payshelf/api';
+import { localizedProduct, type PaymentCurrency } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { money, recurringKey } from '../logic/format';
 import { amountRange, laterCharge, recurringOf, upsellSaving, type ApiLine } from '../logic/lines';
@@ -58,7 +58,9 @@ export function SummaryLine({
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {price?.product?.name ?? price?.nickname ?? line.price_id}
+            {price?.product
+              ? localizedProduct(price.product, locale).name
+              : (price?.nickname ?? line.price_id)}
           </Typography>
           {periodText ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, Stack, Typography } from '@mui/material';
-import type { PaymentCurrency } from '@payshelf/api';
+import { localizedProduct, type PaymentCurrency } from '@payshelf/api';
 import type { DonationSettings } from '@payshelf/money';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,7 @@ export function DonationSummary(props: DonationSummaryProps) {
         </Typography>
         {price?.product?.name ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {price.product.name}
+            {localizedProduct(price.product, locale).name}
           </Typography>
         ) : null}
       </Box>

@@ -40,6 +40,7 @@ import { registerBillingJobs } from './flows/billing-run.js';
 import { testClockRoutes } from './flows/test-clock-routes.js';
 import { customerPortalRoutes } from './portal/index.js';
 import { collectBatchAction } from './flows/collect-batch.js';
+import { attachSessionCache } from './checkout/session-cache.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -57,6 +58,7 @@ export async function registerPayment(
 ): Promise<PaymentContext> {
   const mount = services.config.PAYMENT_MOUNT_POINT === '/' ? '' : services.config.PAYMENT_MOUNT_POINT;
   const catalog = CatalogCache.attach(services.database.db, services.bus);
+  attachSessionCache(services.database.db, services.bus);
   const ctx: PaymentContext = {
     services,
     catalog,

@@ -62,6 +62,77 @@ const nickname = (body: unknown) => (body as View).checkoutSession.line_items[0]
 const retrieve = (client: Client, id: string) =>
   client('GET', `/checkout-sessions/retrieve/${id}`, { query: { livemode: 'false' } });
 
+// The checkout page's retrieve keeps sessions in memory too (payment/checkout/session-cache.ts); each
+// committed session change is announced by a trigger and evicts that session in every process.
+type SessionView = { checkoutSession: { metadata: Record<string, string>; status: string } };
+const sessionOf = (body: unknown) => (body as SessionView).checkoutSession;
+
+describe('session cache', () => {
+  it('shows a session changed through the API in one process in the other within a bounded time', async () => {
+    const { sessionId } = await checkout();
+    for (const client of [browserA, browserB]) {
+      expect(sessionOf((await retrieve(client, sessionId)).body).metadata).toEqual({});
+    }
+    const updated = await merchantB('PUT', `/checkout-sessions/${sessionId}`, {
+      body: { metadata: { order: 'B-1' } },
+    });
+    expect(updated.status).toBe(200);
+    // The writing process reads its own change at once.
+    expect(sessionOf((await retrieve(browserB, sessionId)).body).metadata).toEqual({ order: 'B-1' });
+    const started = Date.now();
+    const seenByA = await eventually(
+      async () => sessionOf((await retrieve(browserA, sessionId)).body).metadata,
+      (m) => m.order === 'B-1',
+      5_000,
+    );
+    expect(seenByA).toEqual({ order: 'B-1' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('shows a session changed in SQL (a job, another tool) in both processes', async () => {
+    const { sessionId } = await checkout();
+    for (const client of [browserA, browserB]) {
+      expect(sessionOf((await retrieve(client, sessionId)).body).status).toBe('open');
+    }
+    await pool.query(`UPDATE checkout_sessions SET status = 'expired' WHERE id = $1`, [sessionId]);
+    for (const client of [browserA, browserB]) {
+      const status = await eventually(
+        async () => sessionOf((await retrieve(client, sessionId)).body).status,
+        (s) => s === 'expired',
+        5_000,
+      );
+      expect(status).toBe('expired');
+    }
+  });
+
+  it('keeps serving what it read while nothing is announced (the cache is in use)', async () => {
+    const { sessionId } = await checkout();
+    expect(sessionOf((await retrieve(browserA, sessionId)).body).metadata).toEqual({});
+    // With triggers off for this connection the change is not announced: process A still shows the
+    // row it read. This is what a stale entry looks like; what it may never do is decide an amount
+    // (checkout-cache-money.test.ts).
+    const client = await pool.connect();
+    try {
+      await client.query(`SET session_replication_role = replica`);
+      await client.query(`UPDATE checkout_sessions SET metadata = '{"quiet":"1"}' WHERE id = $1`, [
+        sessionId,
+      ]);
+      await client.query(`SET session_replication_role = origin`);
+    } finally {
+      client.release();
+    }
+    expect(sessionOf((await retrieve(browserA, sessionId)).body).metadata).toEqual({});
+    // Any announced change of the row brings the current one back.
+    await pool.query(`UPDATE checkout_sessions SET updated_at = now() WHERE id = $1`, [sessionId]);
+    const seen = await eventually(
+      async () => sessionOf((await retrieve(browserA, sessionId)).body).metadata,
+      (m) => m.quiet === '1',
+      5_000,
+    );
+    expect(seen).toEqual({ quiet: '1' });
+  });
+});
+
 describe('catalog cache', () => {
   it('shows a product renamed through the API at once in the same process, and soon in the other', async () => {
     const { productId, sessionId } = await checkout();

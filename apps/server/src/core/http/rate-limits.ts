@@ -22,6 +22,9 @@ type Limiter = (
 ) => Promise<{ isAllowed: boolean; isExceeded?: boolean; remaining?: number; ttlInSeconds?: number }>;
 
 const SECRET_KEY_BEARER = /^Bearer\s/i;
+/** How long a client address found under the key-failure limit skips the database on keyed calls. */
+const KEY_PEEK_MS = 1000;
+const KEY_PEEK_MAX = 10_000;
 
 /** Answers 429 in the one error shape, with Retry-After in seconds. */
 function refuse(reply: FastifyReply, seconds: number, message: string): never {
@@ -82,6 +85,18 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
   const beaconRoutes = new Set([`${settings.analyticsPrefix}/pv/*`, `${settings.analyticsPrefix}/evt/*`]);
   const usesKey = (request: FastifyRequest) => SECRET_KEY_BEARER.test(request.headers.authorization ?? '');
 
+  // Addresses whose key failures were under the limit at their last peek, until when: a keyed call
+  // (every merchant API call) then costs no round trip. A 401 counted here drops the address at once;
+  // one counted by another process takes effect here within KEY_PEEK_MS.
+  const underKeyLimit = new Map<string, number>();
+  const peekKeyFailures = async (request: FastifyRequest, reply: FastifyReply) => {
+    const until = underKeyLimit.get(request.ip);
+    if (until !== undefined && until > Date.now()) return;
+    await enforce(keyFailures, request, reply, 'Too many invalid API keys; try again later', false);
+    if (underKeyLimit.size >= KEY_PEEK_MAX) underKeyLimit.clear();
+    underKeyLimit.set(request.ip, Date.now() + KEY_PEEK_MS);
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (request.method === 'POST' && route === startRoute) {
@@ -89,11 +104,12 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     } else if (request.method === 'GET' && route !== undefined && beaconRoutes.has(route)) {
       await enforce(beacons, request, reply, 'Too many requests; try again in a minute');
     }
-    if (usesKey(request)) {
-      await enforce(keyFailures, request, reply, 'Too many invalid API keys; try again later', false);
-    }
+    if (usesKey(request)) await peekKeyFailures(request, reply);
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401 && usesKey(request)) await keyFailures(request);
+    if (reply.statusCode === 401 && usesKey(request)) {
+      underKeyLimit.delete(request.ip);
+      await keyFailures(request);
+    }
   });
 }

@@ -32,7 +32,12 @@ export function postgresRateStore(pool: Queryable): FastifyRateLimitStoreCtor {
       const window = Math.floor(now / timeWindow);
       pool
         .query<{ hits: number }>(
-          `INSERT INTO rate_limit_hits (key, window_index, window_ms, hits) VALUES ($1, $2, $3, 1)
+          // Counters are advisory: the upsert commits without waiting for the WAL flush (its own
+          // transaction only), so requests counted on one hot row (one busy address) do not queue
+          // behind each other's disk writes. A PostgreSQL crash can lose the last moment's counts.
+          `INSERT INTO rate_limit_hits (key, window_index, window_ms, hits)
+           SELECT $1::text, $2::bigint, $3::integer, 1
+             FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
            ON CONFLICT (key, window_ms, window_index) DO UPDATE SET hits = rate_limit_hits.hits + 1
            RETURNING hits`,
           [this.scope + key, window, timeWindow],

@@ -8,6 +8,7 @@ import { newId } from '../shared/ids.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { Batcher } from '../shared/batch.js';
 import { prepared } from '../shared/prepared.js';
+import { sessionTouched } from './session-cache.js';
 
 export type SessionRow = typeof checkoutSessions.$inferSelect;
 export type SessionInsert = typeof checkoutSessions.$inferInsert;
@@ -113,6 +114,7 @@ export async function insertSessionWithEvent(
 }
 
 export async function updateSession(db: Db, id: string, set: Partial<SessionInsert>): Promise<SessionRow> {
+  sessionTouched(id);
   const [row] = await db
     .update(checkoutSessions)
     .set({ ...set, updatedAt: new Date(), version: sql`${checkoutSessions.version} + 1` })
@@ -124,11 +126,13 @@ export async function updateSession(db: Db, id: string, set: Partial<SessionInse
 
 /** Open sessions past expires_at become expired (the scheduled sweep; reads also expire lazily). */
 export async function expireDue(db: Db): Promise<SessionRow[]> {
-  return db
+  const rows = await db
     .update(checkoutSessions)
     .set({ status: 'expired', updatedAt: new Date() })
     .where(and(eq(checkoutSessions.status, 'open'), lt(checkoutSessions.expiresAt, new Date())))
     .returning();
+  for (const row of rows) sessionTouched(row.id);
+  return rows;
 }
 
 export async function listSessions(

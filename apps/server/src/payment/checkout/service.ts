@@ -16,6 +16,7 @@ import {
   type SessionInsert,
   type SessionRow,
 } from './repo.js';
+import { sessionCacheOf } from './session-cache.js';
 
 /** Stripe's window: a session lives 24 hours by default, at least 30 minutes. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
@@ -158,6 +159,18 @@ export async function readSession(db: Db, id: string, livemode: boolean | null):
   if (!row) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
   if (row.status === 'open' && row.expiresAt.getTime() <= Date.now())
     return expireSession(db, row, null, false);
+  return row;
+}
+
+/**
+ * The checkout page's read (retrieve): from the session cache, which is only ever used for what is shown
+ * to the client. An open session past expires_at is expired from PostgreSQL's row, never a cached one.
+ */
+export async function readSessionForView(db: Db, id: string): Promise<SessionRow> {
+  const cache = sessionCacheOf(db);
+  const row = cache ? await cache.get(id, () => getSession(db, id, null)) : await getSession(db, id, null);
+  if (!row) throw ApiError.of('checkout_session_missing', { id: id.slice(0, 100) });
+  if (row.status === 'open' && row.expiresAt.getTime() <= Date.now()) return readSession(db, id, null);
   return row;
 }
 

@@ -8,7 +8,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AddressMode, FormValues } from '../logic/formValues';
-import { checkPostalCode, checkRequired, type FieldRule } from '../logic/validation';
+import { loadFormats } from '../logic/loadFormats';
+import { checkRequired, type FieldRule } from '../logic/validation';
 import { CountryPicker } from './CountryPicker';
 import { issueText, labelFor } from './fieldText';
 
@@ -43,9 +44,11 @@ export function AddressFields({
     required: boolean,
   ) => {
     const reg = register(name, {
-      validate: (v) => {
-        if (name === 'postal_code')
+      validate: async (v) => {
+        if (name === 'postal_code') {
+          const { checkPostalCode } = await loadFormats();
           return issueText(checkPostalCode(v, getValues('country'), rules[name], locale), t);
+        }
         return required ? issueText(checkRequired(v, rules[name], locale), t) : true;
       },
     });

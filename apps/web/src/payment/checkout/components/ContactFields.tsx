@@ -8,7 +8,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { FormValues } from '../logic/formValues';
-import { checkEmail, checkName, checkPhone, type FieldRule } from '../logic/validation';
+import { loadFormats } from '../logic/loadFormats';
+import { checkEmail, checkName, type FieldRule } from '../logic/validation';
 import { CountryPicker } from './CountryPicker';
 import { issueText, labelFor } from './fieldText';
 
@@ -50,8 +51,11 @@ export function ContactFields({
     validate: (v) => issueText(checkEmail(v, rules.customer_email, locale), t),
   });
   const phoneField = register('customer_phone', {
-    validate: (v) =>
-      phone ? issueText(checkPhone(v, getValues('phone_country'), rules.customer_phone, locale), t) : true,
+    validate: async (v) => {
+      if (!phone) return true;
+      const { checkPhone } = await loadFormats();
+      return issueText(checkPhone(v, getValues('phone_country'), rules.customer_phone, locale), t);
+    },
   });
   return (
     <Stack spacing={0.5}>

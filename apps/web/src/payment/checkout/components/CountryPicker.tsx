@@ -1,29 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { getCountries, getCountryCallingCode } from 'libphonenumber-js';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-interface Country {
-  code: string;
-  name: string;
-  dial: string;
-}
-
-function countryList(locale: string): Country[] {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return getCountries()
-    .map((code) => ({
-      code: code.toLowerCase(),
-      name: names?.of(code) ?? code,
-      dial: `+${getCountryCallingCode(code)}`,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
-}
+import { useFormats } from '../logic/loadFormats';
 
 interface CountryPickerProps {
   value: string;
@@ -38,7 +16,9 @@ interface CountryPickerProps {
 /** A searchable country list, names in the interface language; max height 300 px (SPEC section 9). */
 export function CountryPicker({ value, onChange, label, locale, dial, testId }: CountryPickerProps) {
   const { t } = useTranslation();
-  const countries = useMemo(() => countryList(locale), [locale]);
+  const formats = useFormats();
+  // The list comes with the phone / postal rules' chunk; empty for the moment it loads.
+  const countries = useMemo(() => formats?.countryList(locale) ?? [], [formats, locale]);
   const selected = countries.find((c) => c.code === value) ?? null;
   return (
     <Autocomplete

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addressMode, changesSavedDetails, initialValues, submitBody, type FormValues } from './formValues';
+import { loadFormats } from './loadFormats';
 import { isCompletedEvent } from './relay';
 import { fakeSession } from './testFixtures';
+
+// A form that collects a phone has loaded the phone rules before it submits.
+beforeAll(async () => {
+  await loadFormats();
+});
 
 const values: FormValues = {
   customer_name: ' Ada ',

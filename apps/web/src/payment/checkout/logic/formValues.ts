@@ -5,7 +5,8 @@ import type { CheckoutSessionData, SubmitBody } from './api';
 
 /** What prefill reads of the signed-in user's saved details (the `customers/me` answer has these). */
 export type SavedDetails = Partial<Pick<Customer, 'name' | 'email' | 'phone' | 'address'>>;
-import { billingCountry, normalizePhone } from './validation';
+import { loadedFormats } from './loadFormats';
+import { billingCountry } from './validation';
 
 export interface FormValues {
   customer_name: string;
@@ -56,8 +57,10 @@ export function submitBody(
     payment_currency: options.currencyId,
   };
   if (options.phone) {
+    // The phone rules are loaded: the form validated the phone field (with them) before submitting.
+    const formats = loadedFormats();
     body.customer_phone =
-      normalizePhone(values.customer_phone, values.phone_country) ?? values.customer_phone.trim();
+      formats?.normalizePhone(values.customer_phone, values.phone_country) ?? values.customer_phone.trim();
   }
   if (options.address !== 'none') {
     const full = options.address === 'full';

@@ -4,13 +4,11 @@ import {
   billingCountry,
   checkEmail,
   checkName,
-  checkPhone,
-  checkPostalCode,
   fieldRules,
   formPurpose,
-  normalizePhone,
   type FieldIssue,
 } from './validation';
+import { checkPhone, checkPostalCode, normalizePhone } from './formats';
 
 /** The text a field shows for an issue, in English. */
 function text(issue: FieldIssue | null): string | null {

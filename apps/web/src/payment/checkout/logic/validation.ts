@@ -1,7 +1,7 @@
 // SPEC.md section 5: the checkout form's field rules. Each check answers null (valid) or an issue:
 // a translation key of payment.checkout (required, invalid) or a merchant's localized message.
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
+// Phone and postal code checks need large libraries and live in ./formats, loaded when a phone or
+// address field shows (./loadFormats).
 
 export type FieldIssue = { key: 'required' | 'invalid' } | { message: string };
 
@@ -49,7 +49,7 @@ export function formPurpose(metadata: unknown, locale: string): string | null {
 }
 
 /** A merchant pattern: its localized message (en fallback) when it does not match, else invalid. */
-function patternIssue(value: string, rule: FieldRule | undefined, locale: string): FieldIssue | null {
+export function patternIssue(value: string, rule: FieldRule | undefined, locale: string): FieldIssue | null {
   if (!rule?.pattern) return null;
   let regex: RegExp;
   try {
@@ -86,42 +86,6 @@ export function checkEmail(value: string, rule: FieldRule | undefined, locale: s
   if (text === '') return { key: 'required' };
   if (!isEmail(text)) return { key: 'invalid' };
   return patternIssue(text, rule, locale);
-}
-
-/** The number in international (E.164) form, or null when it is not a valid number for the country. */
-export function normalizePhone(value: string, country: string): string | null {
-  const parsed = parsePhoneNumberFromString(value.trim(), country.toUpperCase() as CountryCode);
-  return parsed?.isValid() ? parsed.number : null;
-}
-
-export function checkPhone(
-  value: string,
-  country: string,
-  rule: FieldRule | undefined,
-  locale: string,
-): FieldIssue | null {
-  if (value.trim() === '') return { key: 'required' };
-  if (!normalizePhone(value, country)) return { key: 'invalid' };
-  return patternIssue(value.trim(), rule, locale);
-}
-
-/** The country's own postal format when known, otherwise any known format; empty passes. */
-export function isPostalCode(value: string, country: string): boolean {
-  const text = value.trim();
-  if (text === '') return true;
-  const code = country.toUpperCase();
-  return postcodeValidator(text, postcodeValidatorExistsForCountry(code) ? code : 'INTL');
-}
-
-export function checkPostalCode(
-  value: string,
-  country: string,
-  rule: FieldRule | undefined,
-  locale: string,
-): FieldIssue | null {
-  if (value.trim() === '') return { key: 'required' };
-  if (!isPostalCode(value, country)) return { key: 'invalid' };
-  return patternIssue(value.trim(), rule, locale);
 }
 
 /** A required address line (line1, city, state) with its optional merchant pattern. */

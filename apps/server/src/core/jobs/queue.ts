@@ -99,6 +99,23 @@ export class JobQueue {
     );
   }
 
+  /** Many keyed jobs of one task in one statement (inside the caller's transaction when `db` is its client). */
+  async enqueueMany(
+    task: string,
+    jobs: ReadonlyArray<{ payload: unknown; key: string }>,
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    const definition = this.definitions.get(task);
+    if (!definition) throw new Error(`unknown job ${task}`);
+    if (jobs.length === 0) return;
+    const payloads = jobs.map((j) => JSON.stringify(definition.payload.parse(j.payload)));
+    await db.query(
+      `SELECT graphile_worker.add_job($1, p::json, job_key => k, job_key_mode => 'unsafe_dedupe', max_attempts => 25)
+       FROM unnest($2::text[], $3::text[]) AS t(p, k)`,
+      [task, payloads, jobs.map((j) => j.key)],
+    );
+  }
+
   async start(concurrency: number): Promise<void> {
     await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
     // Beat, and release the jobs of dead processes, before taking any (core/jobs/liveness.ts).

@@ -77,6 +77,29 @@ export class RealtimeBus {
     return message;
   }
 
+  /**
+   * Many messages in one NOTIFY (by reference when large): a batch (a renewal run) announces its
+   * changes with one notification; every listener still receives each message on its own topic.
+   */
+  async publishMany(
+    messages: ReadonlyArray<{ topic: string; event: string; data: unknown }>,
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    const at = Date.now();
+    const bundle: RealtimeMessage[] = messages.map((m) => ({ id: randomUUID(), ...m, at }));
+    const text = JSON.stringify(bundle);
+    if (Buffer.byteLength(text) <= MAX_INLINE) {
+      await db.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
+      return;
+    }
+    const row = await db.query<{ id: string }>(
+      'INSERT INTO realtime_overflow (payload) VALUES ($1) RETURNING id',
+      [text],
+    );
+    await db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref: row.rows[0]?.id })]);
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     const client = this.listener;
@@ -117,7 +140,7 @@ export class RealtimeBus {
 
   private async receive(payload: string): Promise<void> {
     try {
-      let parsed = JSON.parse(payload) as RealtimeMessage | { ref: string };
+      let parsed = JSON.parse(payload) as RealtimeMessage | RealtimeMessage[] | { ref: string };
       if ('ref' in parsed) {
         const row = await this.pool.query<{ payload: string }>(
           'SELECT payload::text AS payload FROM realtime_overflow WHERE id = $1',
@@ -125,9 +148,12 @@ export class RealtimeBus {
         );
         const stored = row.rows[0]?.payload;
         if (!stored) return;
-        parsed = JSON.parse(stored) as RealtimeMessage;
+        parsed = JSON.parse(stored) as RealtimeMessage | RealtimeMessage[];
       }
-      for (const listener of this.listeners) listener(parsed);
+      // A bundle (publishMany) delivers its messages in order.
+      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+        for (const listener of this.listeners) listener(message);
+      }
     } catch (err) {
       this.log.error({ err }, 'bad realtime payload');
     }

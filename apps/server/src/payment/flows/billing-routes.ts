@@ -52,10 +52,10 @@ const CUSTOMER_FIELDS = new Set([
 
 function customerMayChange(body: SubscriptionUpdate): void {
   const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
-  if (other) throw ApiError.forbidden(`Only the merchant changes ${other}`);
+  if (other) throw ApiError.of('billing_merchant_field', { field: other.slice(0, 100) });
   // Without proration an upgrade would apply unpaid: only the merchant may skip it.
   if (body.proration_behavior === 'none')
-    throw ApiError.forbidden('Only the merchant changes a plan without proration');
+    throw ApiError.of('billing_merchant_no_proration', {});
 }
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
@@ -187,7 +187,7 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
       const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
       if (body.paid_out_of_band) {
         if (caller.kind === 'customer')
-          throw ApiError.forbidden('Only the merchant records payments made elsewhere');
+          throw ApiError.of('billing_merchant_out_of_band', {});
         return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));
       }
       if (row.status !== 'open' && row.status !== 'uncollectible') {

@@ -59,3 +59,22 @@ export function eventDataOf(table: PgTable, row: object): SQL {
   }
   return sql`jsonb_build_object('object', ${sql.join(objects, sql` || `)})`;
 }
+
+/** recordEvent for many objects in one multi-row INSERT (a batch renewal's events), in order. */
+export async function recordEvents(
+  db: DbLike,
+  entries: ReadonlyArray<{ type: string; object: { id: string; livemode: boolean } }>,
+): Promise<void> {
+  const CHUNK = 1000;
+  for (let i = 0; i < entries.length; i += CHUNK) {
+    await db.insert(events).values(
+      entries.slice(i, i + CHUNK).map((e) => ({
+        id: newId('evt'),
+        livemode: e.object.livemode,
+        type: e.type,
+        objectId: e.object.id,
+        data: jsonSafe({ object: e.object }),
+      })),
+    );
+  }
+}

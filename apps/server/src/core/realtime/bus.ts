@@ -12,6 +12,10 @@ export interface RealtimeMessage {
 }
 
 type Listener = (message: RealtimeMessage) => void;
+/** publishMany's payload: entries each sent to several topics. */
+interface Bundle {
+  bundle: Array<{ topics: string[]; event: string; data: unknown; at: number }>;
+}
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 const CHANNEL = 'payshelf_realtime';
@@ -79,16 +83,16 @@ export class RealtimeBus {
 
   /**
    * Many messages in one NOTIFY (by reference when large): a batch (a renewal run) announces its
-   * changes with one notification; every listener still receives each message on its own topic.
+   * changes with one notification. Each entry goes to all its topics (stored once); every listener
+   * still receives one message per topic, in order.
    */
   async publishMany(
-    messages: ReadonlyArray<{ topic: string; event: string; data: unknown }>,
+    entries: ReadonlyArray<{ topics: readonly string[]; event: string; data: unknown }>,
     db: Queryable = this.pool,
   ): Promise<void> {
-    if (messages.length === 0) return;
+    if (entries.length === 0) return;
     const at = Date.now();
-    const bundle: RealtimeMessage[] = messages.map((m) => ({ id: randomUUID(), ...m, at }));
-    const text = JSON.stringify(bundle);
+    const text = JSON.stringify({ bundle: entries.map((e) => ({ ...e, at })) });
     if (Buffer.byteLength(text) <= MAX_INLINE) {
       await db.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
       return;
@@ -140,7 +144,7 @@ export class RealtimeBus {
 
   private async receive(payload: string): Promise<void> {
     try {
-      let parsed = JSON.parse(payload) as RealtimeMessage | RealtimeMessage[] | { ref: string };
+      let parsed = JSON.parse(payload) as RealtimeMessage | Bundle | { ref: string };
       if ('ref' in parsed) {
         const row = await this.pool.query<{ payload: string }>(
           'SELECT payload::text AS payload FROM realtime_overflow WHERE id = $1',
@@ -148,10 +152,16 @@ export class RealtimeBus {
         );
         const stored = row.rows[0]?.payload;
         if (!stored) return;
-        parsed = JSON.parse(stored) as RealtimeMessage | RealtimeMessage[];
+        parsed = JSON.parse(stored) as RealtimeMessage | Bundle;
       }
-      // A bundle (publishMany) delivers its messages in order.
-      for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
+      // A bundle (publishMany): one message per entry and topic, in order.
+      const messages: RealtimeMessage[] =
+        'bundle' in parsed
+          ? parsed.bundle.flatMap((e) =>
+              e.topics.map((topic) => ({ id: randomUUID(), topic, event: e.event, data: e.data, at: e.at })),
+            )
+          : [parsed];
+      for (const message of messages) {
         for (const listener of this.listeners) listener(message);
       }
     } catch (err) {

@@ -2,6 +2,7 @@ import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { events } from '../../db/schema/index.js';
 import type { DbLike } from './db.js';
+import { insertMany } from './bulk-insert.js';
 import { newId } from './ids.js';
 
 /** Amounts become decimal strings, dates ISO strings: the payload is plain JSON. */
@@ -60,21 +61,20 @@ export function eventDataOf(table: PgTable, row: object): SQL {
   return sql`jsonb_build_object('object', ${sql.join(objects, sql` || `)})`;
 }
 
-/** recordEvent for many objects in one multi-row INSERT (a batch renewal's events), in order. */
+/** recordEvent for many objects in one INSERT (a batch renewal's events), in order. */
 export async function recordEvents(
   db: DbLike,
   entries: ReadonlyArray<{ type: string; object: { id: string; livemode: boolean } }>,
 ): Promise<void> {
-  const CHUNK = 1000;
-  for (let i = 0; i < entries.length; i += CHUNK) {
-    await db.insert(events).values(
-      entries.slice(i, i + CHUNK).map((e) => ({
-        id: newId('evt'),
-        livemode: e.object.livemode,
-        type: e.type,
-        objectId: e.object.id,
-        data: jsonSafe({ object: e.object }),
-      })),
-    );
-  }
+  await insertMany(
+    db,
+    events,
+    entries.map((e) => ({
+      id: newId('evt'),
+      livemode: e.object.livemode,
+      type: e.type,
+      objectId: e.object.id,
+      data: { object: e.object },
+    })),
+  );
 }

@@ -27,6 +27,7 @@ import { getPrices, type PriceRow } from '../../catalog/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
 import { recordEvents } from '../../shared/events.js';
+import { insertMany } from '../../shared/bulk-insert.js';
 import { newId } from '../../shared/ids.js';
 import { formatInvoiceNumber } from '../invoice-number.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
@@ -213,12 +214,20 @@ async function renewPlain(
   for (const sub of fallback) outcomes.push(await renewLocked(ctx, tx, sub, now));
   if (planned.length === 0) return outcomes;
   await numberInvoices(tx, planned);
-  const written = await tx.insert(invoices).values(planned.map((p) => p.invoice)).returning();
+  await insertMany(
+    tx,
+    invoices,
+    planned.map((p) => p.invoice),
+  );
+  const written = await tx
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.id, planned.map((p) => p.invoice.id ?? '')));
   if (written.length !== planned.length) throw new Error('batch renewal: a cycle invoice was written twice');
   const byId = new Map(written.map((w) => [w.id, w]));
   await insertLines(tx, planned);
   const moved = await movePeriods(tx, planned);
-  const messages: Array<{ topic: string; event: string; data: unknown }> = [];
+  const messages: Array<{ topics: string[]; event: string; data: unknown }> = [];
   const entries: Array<{ type: string; object: { id: string; livemode: boolean } }> = [];
   const collect: Array<{ payload: unknown; key: string }> = [];
   for (const p of planned) {
@@ -233,10 +242,10 @@ async function renewPlain(
     const types = ['invoice.created', invoice.status === 'paid' ? 'invoice.paid' : 'invoice.finalized'];
     for (const type of types) {
       entries.push({ type, object: invoiceJson });
-      for (const topic of topics) messages.push({ topic, event: type, data: invoiceJson });
+      messages.push({ topics, event: type, data: invoiceJson });
     }
     entries.push({ type: 'customer.subscription.updated', object: subJson });
-    for (const topic of topics) messages.push({ topic, event: 'customer.subscription.updated', data: subJson });
+    messages.push({ topics, event: 'customer.subscription.updated', data: subJson });
     if (options.queueCollect && invoice.status === 'open' && invoice.nextPaymentAttempt) {
       const at = invoice.nextPaymentAttempt.toISOString();
       collect.push({ payload: { kind: 'collect', id: invoice.id, at }, key: `collect:${invoice.id}:${at}` });
@@ -285,8 +294,7 @@ async function insertLines(tx: DbLike, planned: Planned[]) {
       proration: line.proration,
     })),
   );
-  const CHUNK = 1000;
-  for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(invoiceItems).values(rows.slice(i, i + CHUNK));
+  await insertMany(tx, invoiceItems, rows);
 }
 
 /** Moves every planned subscription to its next period with its new latest invoice (one UPDATE). */

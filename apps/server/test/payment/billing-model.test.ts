@@ -76,7 +76,8 @@ class Model {
 
   /** Unused time of the old quantity credited, remaining time of the new one charged, to the second. */
   changeQuantity(quantity: number) {
-    const net = (SEAT * BigInt(quantity - this.quantity) * BigInt(this.end - this.now)) / BigInt(this.end - this.start);
+    const net =
+      (SEAT * BigInt(quantity - this.quantity) * BigInt(this.end - this.now)) / BigInt(this.end - this.start);
     if (net > 0n) this.bill('subscription_update', net);
     else this.balance -= net;
     this.quantity = quantity;
@@ -88,9 +89,18 @@ class Model {
 }
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 1, max: 20 }).map((days) => ({ kind: 'advance' as const, days })) },
-  { weight: 2, arbitrary: fc.integer({ min: 1, max: 4 }).map((quantity) => ({ kind: 'quantity' as const, quantity })) },
-  { weight: 2, arbitrary: fc.integer({ min: 1, max: 50 }).map((calls) => ({ kind: 'usage' as const, calls })) },
+  {
+    weight: 4,
+    arbitrary: fc.integer({ min: 1, max: 20 }).map((days) => ({ kind: 'advance' as const, days })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.integer({ min: 1, max: 4 }).map((quantity) => ({ kind: 'quantity' as const, quantity })),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.integer({ min: 1, max: 50 }).map((calls) => ({ kind: 'usage' as const, calls })),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'cancel' as const }) },
 );
 
@@ -121,7 +131,9 @@ async function runEngine(commands: readonly Command[]) {
     'subscription',
   );
   const subId = String(sub.id);
-  const callItem = (sub.items as Array<{ id: string; price_id: string }>).find((i) => i.price_id === callPrice);
+  const callItem = (sub.items as Array<{ id: string; price_id: string }>).find(
+    (i) => i.price_id === callPrice,
+  );
   const payOpen = async () => {
     for (const row of await invoicesOf(db, subId)) {
       if (row.status !== 'open') continue;
@@ -151,10 +163,16 @@ async function runEngine(commands: readonly Command[]) {
       model.changeQuantity(c.quantity);
     } else if (c.kind === 'usage') {
       const body = { quantity: c.calls };
-      ok(await env.test('POST', `/subscription-items/${callItem?.id ?? ''}/usage-records`, { body }), 'usage');
+      ok(
+        await env.test('POST', `/subscription-items/${callItem?.id ?? ''}/usage-records`, { body }),
+        'usage',
+      );
       model.usage += BigInt(c.calls);
     } else {
-      ok(await env.test('POST', `/subscriptions/${subId}/cancel`, { body: { at_period_end: true } }), 'cancel');
+      ok(
+        await env.test('POST', `/subscriptions/${subId}/cancel`, { body: { at_period_end: true } }),
+        'cancel',
+      );
       model.canceling = true;
     }
     await payOpen();
@@ -165,7 +183,10 @@ async function runEngine(commands: readonly Command[]) {
     applied: r.appliedBalance,
     due: r.amountDue,
   }));
-  const ledger = ok(await env.test('GET', `/customers/${String(customer.id)}/balance-transactions`), 'ledger');
+  const ledger = ok(
+    await env.test('GET', `/customers/${String(customer.id)}/balance-transactions`),
+    'ledger',
+  );
   const last = (ledger.data as Array<{ ending_balance: string }>)[0];
   return { invoices, balance: BigInt(last?.ending_balance ?? '0'), model };
 }

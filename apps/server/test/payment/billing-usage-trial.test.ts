@@ -114,7 +114,9 @@ describe('usage on a removed item', () => {
 
 describe('changes during a trial', () => {
   it('an upgrade and a quantity change while trialing make no proration (amount 0), whatever the behaviour asked', async () => {
-    const basic = await recurringPrice(env.test, currencyId, 'Trial basic', '30000000', { interval: 'month' });
+    const basic = await recurringPrice(env.test, currencyId, 'Trial basic', '30000000', {
+      interval: 'month',
+    });
     const pro = await recurringPrice(env.test, currencyId, 'Trial pro', '60000000', { interval: 'month' });
     const clock = await newClock(env.test, '2027-03-01T00:00:00.000Z');
     const sub = await subscribe(clock, [{ price_id: basic, quantity: 1 }], { trial_period_days: 14 });

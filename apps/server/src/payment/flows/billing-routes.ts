@@ -54,8 +54,7 @@ function customerMayChange(body: SubscriptionUpdate): void {
   const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
   if (other) throw ApiError.of('billing_merchant_field', { field: other.slice(0, 100) });
   // Without proration an upgrade would apply unpaid: only the merchant may skip it.
-  if (body.proration_behavior === 'none')
-    throw ApiError.of('billing_merchant_no_proration', {});
+  if (body.proration_behavior === 'none') throw ApiError.of('billing_merchant_no_proration', {});
 }
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
@@ -186,8 +185,7 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
       const id = params.id ?? '';
       const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
       if (body.paid_out_of_band) {
-        if (caller.kind === 'customer')
-          throw ApiError.of('billing_merchant_out_of_band', {});
+        if (caller.kind === 'customer') throw ApiError.of('billing_merchant_out_of_band', {});
         return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));
       }
       if (row.status !== 'open' && row.status !== 'uncollectible') {

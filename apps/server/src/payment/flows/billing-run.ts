@@ -184,7 +184,8 @@ export async function afterRenewal(
 ): Promise<void> {
   if (outcome.kind !== 'renewed' || outcome.invoice?.status !== 'open') return;
   if (outcome.subscription.collectionMethod === 'send_invoice') await notifyInvoiceDue(ctx, outcome.invoice);
-  else if (!options.queued) await collectInvoice(ctx, outcome.invoice.id, { now, waitMs: options.waitMs ?? 0 });
+  else if (!options.queued)
+    await collectInvoice(ctx, outcome.invoice.id, { now, waitMs: options.waitMs ?? 0 });
 }
 
 /** Subscriptions renewed per transaction by the real-time tick and by test clock advances. */

@@ -14,14 +14,7 @@
 // The cycle invoice stays unique per (subscription, period start) (invoices_subscription_cycle).
 import { customerTopic, subscriptionTopic } from '@payshelf/api';
 import { and, asc, inArray, isNull, eq, lte, sql } from 'drizzle-orm';
-import {
-  customerBalances,
-  invoiceItems,
-  invoiceSequences,
-  invoices,
-  subscriptions,
-  usageRecords,
-} from '../../../db/schema/index.js';
+import { customerBalances, invoices, subscriptions, usageRecords } from '../../../db/schema/index.js';
 import { busClientOf } from '../../../platform/notifications/publish.js';
 import { getPrices, type PriceRow } from '../../catalog/index.js';
 import type { PaymentContext } from '../../shared/context.js';
@@ -29,11 +22,11 @@ import type { DbLike } from '../../shared/db.js';
 import { recordEvents } from '../../shared/events.js';
 import { insertMany } from '../../shared/bulk-insert.js';
 import { newId } from '../../shared/ids.js';
-import { formatInvoiceNumber } from '../invoice-number.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
 import { invoiceObject, subscriptionItemObject, subscriptionObject } from '../serialize.js';
 import { invoiceValues } from './invoicing.js';
-import { periodInvoiceLines, priceWith, type BilledLine } from './lines.js';
+import { periodInvoiceLines, priceWith } from './lines.js';
+import { insertLines, movePeriods, numberInvoices, type Planned } from './renewal-batch-writes.js';
 import { anchorOf, renewLocked, type RenewOutcome } from './renewal.js';
 import { nextPeriod } from './schedule.js';
 
@@ -150,13 +143,6 @@ async function partition(tx: DbLike, due: SubscriptionRow[]) {
   return { plain, other };
 }
 
-interface Planned {
-  sub: SubscriptionRow;
-  period: { start: Date; end: Date };
-  lines: BilledLine[];
-  invoice: typeof invoices.$inferInsert;
-}
-
 async function pricesOf(tx: DbLike, subs: SubscriptionRow[], priceIds: string[]) {
   const byId = new Map<string, PriceRow>();
   for (const livemode of [false, true]) {
@@ -222,7 +208,12 @@ async function renewPlain(
   const written = await tx
     .select()
     .from(invoices)
-    .where(inArray(invoices.id, planned.map((p) => p.invoice.id ?? '')));
+    .where(
+      inArray(
+        invoices.id,
+        planned.map((p) => p.invoice.id ?? ''),
+      ),
+    );
   if (written.length !== planned.length) throw new Error('batch renewal: a cycle invoice was written twice');
   const byId = new Map(written.map((w) => [w.id, w]));
   await insertLines(tx, planned);
@@ -257,70 +248,4 @@ async function renewPlain(
   await ctx.services.bus.publishMany(messages, client);
   if (collect.length > 0) await ctx.services.jobs.enqueueMany(COLLECT_TASK, collect, client);
   return outcomes;
-}
-
-/** Takes one block of the mode's gapless invoice sequence for the batch (its rows are all written). */
-async function numberInvoices(tx: DbLike, planned: Planned[]) {
-  for (const livemode of [false, true]) {
-    const mine = planned.filter((p) => p.sub.livemode === livemode);
-    if (mine.length === 0) continue;
-    const count = BigInt(mine.length);
-    const [row] = await tx
-      .insert(invoiceSequences)
-      .values({ livemode, lastNumber: count })
-      .onConflictDoUpdate({
-        target: invoiceSequences.livemode,
-        set: { lastNumber: sql`${invoiceSequences.lastNumber} + ${count}` },
-      })
-      .returning({ lastNumber: invoiceSequences.lastNumber });
-    if (!row) throw new Error('invoice sequence upsert returned no row');
-    const first = row.lastNumber - count + 1n;
-    mine.forEach((p, i) => (p.invoice.number = formatInvoiceNumber(first + BigInt(i))));
-  }
-}
-
-async function insertLines(tx: DbLike, planned: Planned[]) {
-  const rows = planned.flatMap((p) =>
-    p.lines.map((line) => ({
-      id: newId('ii'),
-      livemode: p.sub.livemode,
-      invoiceId: p.invoice.id ?? '',
-      priceId: line.priceId,
-      description: line.description,
-      quantity: line.quantity,
-      amount: line.amount,
-      periodStart: line.periodStart,
-      periodEnd: line.periodEnd,
-      proration: line.proration,
-    })),
-  );
-  await insertMany(tx, invoiceItems, rows);
-}
-
-/** Moves every planned subscription to its next period with its new latest invoice (one UPDATE). */
-async function movePeriods(tx: DbLike, planned: Planned[]): Promise<Map<string, SubscriptionRow>> {
-  const updatedAt = new Date();
-  await tx.execute(sql`
-    update subscriptions s
-    set current_period_start = v.ps, current_period_end = v.pe, latest_invoice_id = v.inv,
-      updated_at = ${updatedAt}
-    from unnest(
-      ${sql.param(planned.map((p) => p.sub.id))}::text[],
-      ${sql.param(planned.map((p) => p.period.start.toISOString()))}::timestamptz[],
-      ${sql.param(planned.map((p) => p.period.end.toISOString()))}::timestamptz[],
-      ${sql.param(planned.map((p) => p.invoice.id ?? ''))}::text[]
-    ) as v(id, ps, pe, inv)
-    where s.id = v.id`);
-  return new Map(
-    planned.map((p) => [
-      p.sub.id,
-      {
-        ...p.sub,
-        currentPeriodStart: p.period.start,
-        currentPeriodEnd: p.period.end,
-        latestInvoiceId: p.invoice.id ?? null,
-        updatedAt,
-      },
-    ]),
-  );
 }

@@ -66,12 +66,7 @@ export async function renewLocked(
   });
   if (invoice) {
     await announceInvoice(ctx, tx, invoice, 'invoice.created');
-    await announceInvoice(
-      ctx,
-      tx,
-      invoice,
-      invoice.status === 'paid' ? 'invoice.paid' : 'invoice.finalized',
-    );
+    await announceInvoice(ctx, tx, invoice, invoice.status === 'paid' ? 'invoice.paid' : 'invoice.finalized');
   }
   const trialOver = sub.status === 'trialing' && invoice?.status === 'paid';
   const renewed = await changeSubscription(ctx, tx, sub, {

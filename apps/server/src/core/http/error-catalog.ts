@@ -348,8 +348,8 @@ export const MESSAGES = {
   billing_merchant_field: {
     code: 'forbidden',
     type: 'permission_error',
-    en: 'Only the merchant changes {field}',
-    zh: '只有商家可以修改 {field}',
+    en: 'Only the merchant changes {name}',
+    zh: '只有商家可以修改 {name}',
   },
   billing_merchant_no_proration: {
     code: 'forbidden',

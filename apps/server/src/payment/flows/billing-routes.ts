@@ -52,7 +52,7 @@ const CUSTOMER_FIELDS = new Set([
 
 function customerMayChange(body: SubscriptionUpdate): void {
   const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
-  if (other) throw ApiError.of('billing_merchant_field', { field: other.slice(0, 100) });
+  if (other) throw ApiError.of('billing_merchant_field', { name: other.slice(0, 100) });
   // Without proration an upgrade would apply unpaid: only the merchant may skip it.
   if (body.proration_behavior === 'none') throw ApiError.of('billing_merchant_no_proration', {});
 }

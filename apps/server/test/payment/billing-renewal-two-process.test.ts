@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDueBatch } from '../../src/payment/billing/index.js';
+import { renewDueNow } from '../../src/payment/flows/billing-run.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
+import { until } from '../support/until.js';
 import { confirmedPulls, invoicesOf, newClock, newCustomer } from './billing-support.js';
 import { seedChainCatalog } from './pay-support.js';
 import { recurringPrice } from './subscription-support.js';
@@ -16,7 +18,8 @@ import { clientFor, TEST_SECRET } from './support.js';
 // renew the same due subscriptions at the same moment: first their batch renewals race directly
 // (one waits on the row locks, one skips the locked rows), then both advance the clock at once. Each
 // subscription ends with exactly one cycle invoice per period, each with its own number, and one
-// confirmed pull per invoice: the merchant is paid once per subscription and period.
+// confirmed pull per invoice: the merchant is paid once per subscription and period. The same holds
+// for the real-time tick's batches (SKIP LOCKED, collection jobs queued in the batch).
 let chain: TestChain;
 let database: Awaited<ReturnType<typeof cloneTestDatabase>>;
 const servers: TestServer[] = [];
@@ -118,5 +121,46 @@ describe('two processes renew one clock', () => {
     expect(numbers.size).toBe(8);
     const received = (await chain.tokenBalance(chain.tusd.contract ?? '', merchant)) - before;
     expect(received).toBe(PRICE * (8n + paidAtStart));
+
+    // Real time: two subscriptions whose period ended a minute ago; both processes run the tick's
+    // renewal batches at once. Each gets one cycle invoice, whose collection job (queued inside the
+    // batch) the job workers run once: one more pull each.
+    const live: string[] = [];
+    for (const index of [5, 6]) {
+      await chain.approve(index, chain.tusd.contract ?? '', spender, 10n * PRICE);
+      const customer = await newCustomer(clientA, `Real time ${index}`);
+      const created = await clientA('POST', '/subscriptions', {
+        body: {
+          customer_id: customer,
+          items: [{ price_id: price, quantity: 1 }],
+          currency_id: cat.currencyId,
+          payment_method_id: cat.methodId,
+          payer: chain.address(index),
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      live.push(String(created.body.id));
+    }
+    await a.server.services.database.pool.query(
+      `update subscriptions set billing_cycle_anchor = date_trunc('minute', now()) - interval '1 month' - interval '1 minute',
+         current_period_start = date_trunc('minute', now()) - interval '1 month' - interval '1 minute',
+         current_period_end = date_trunc('minute', now()) - interval '1 minute'
+       where id = any($1)`,
+      [live],
+    );
+    const realNow = new Date();
+    const counts = await Promise.all([renewDueNow(ctxOf(a), realNow), renewDueNow(ctxOf(b), realNow)]);
+    expect(counts[0] + counts[1]).toBe(2);
+    for (const id of live) {
+      await until(
+        'the real-time cycle invoice is paid',
+        async () => {
+          const cycles = (await invoicesOf(db, id)).filter((r) => r.billingReason === 'subscription_cycle');
+          return cycles.length === 1 && cycles[0]?.status === 'paid' ? true : undefined;
+        },
+        60_000,
+      );
+      expect(await confirmedPulls(db, id)).toBe(2);
+    }
   });
 });

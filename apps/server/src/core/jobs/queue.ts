@@ -108,11 +108,12 @@ export class JobQueue {
     const definition = this.definitions.get(task);
     if (!definition) throw new Error(`unknown job ${task}`);
     if (jobs.length === 0) return;
-    const payloads = jobs.map((j) => JSON.stringify(definition.payload.parse(j.payload)));
+    // One JSON parameter (a transaction's client may not take array parameters).
+    const rows = jobs.map((j) => ({ p: definition.payload.parse(j.payload) as unknown, k: j.key }));
     await db.query(
-      `SELECT graphile_worker.add_job($1, p::json, job_key => k, job_key_mode => 'unsafe_dedupe', max_attempts => 25)
-       FROM unnest($2::text[], $3::text[]) AS t(p, k)`,
-      [task, payloads, jobs.map((j) => j.key)],
+      `SELECT graphile_worker.add_job($1, t.p, job_key => t.k, job_key_mode => 'unsafe_dedupe', max_attempts => 25)
+       FROM json_to_recordset($2::json) AS t(p json, k text)`,
+      [task, JSON.stringify(rows)],
     );
   }
 

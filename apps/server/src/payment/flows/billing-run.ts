@@ -196,7 +196,11 @@ export const RENEWAL_BATCH = 500;
  * ticking at once split the rows (SKIP LOCKED); a process that dies mid-batch rolls its batch back and
  * the next tick (any process) renews it. The collection jobs are queued inside each batch.
  */
-export async function renewDueNow(ctx: PaymentContext, now: Date): Promise<number> {
+export async function renewDueNow(
+  ctx: Pick<PaymentContext, 'db' | 'services'>,
+  now: Date,
+  after: (outcome: RenewOutcome) => Promise<void> = async () => undefined,
+): Promise<number> {
   let renewed = 0;
   for (;;) {
     const outcomes = await renewDueBatch(ctx, {
@@ -207,7 +211,7 @@ export async function renewDueNow(ctx: PaymentContext, now: Date): Promise<numbe
       queueCollect: true,
     });
     crashPoint('renew:after-commit-before-collect');
-    for (const outcome of outcomes) await afterRenewal(ctx, outcome, now, { queued: true });
+    for (const outcome of outcomes) await after(outcome);
     renewed += outcomes.length;
     if (outcomes.length < RENEWAL_BATCH) return renewed;
   }
@@ -221,7 +225,8 @@ export function registerBillingJobs(ctx: PaymentContext): void {
   });
   jobs.define(TICK_TASK, z.object({}).passthrough(), async () => {
     const now = new Date();
-    await renewDueNow(ctx, now);
+    // A send_invoice invoice's notice after its batch committed (collections were queued in it).
+    await renewDueNow(ctx, now, (outcome) => afterRenewal(ctx, outcome, now, { queued: true }));
     for (const piece of await dueWork(ctx, null, now)) {
       if (piece.kind === 'renew') continue;
       const at = piece.at.toISOString();

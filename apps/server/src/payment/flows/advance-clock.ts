@@ -42,20 +42,20 @@ export async function advanceClock(ctx: PaymentContext, id: string, target: Date
         current = first.at;
         await setClock(ctx.db, id, { frozenTime: current });
       }
-      const now = work.filter((w) => w.at.getTime() === first.at.getTime());
-      for (const piece of now) done.add(`${piece.kind}:${piece.id}:${piece.at.getTime()}`);
+      const atOnce = work.filter((w) => w.at.getTime() === first.at.getTime());
+      for (const piece of atOnce) done.add(`${piece.kind}:${piece.id}:${piece.at.getTime()}`);
       // The renewals due at this moment first, a batch per transaction, each invoice then collected.
-      const renew = now.filter((w) => w.kind === 'renew').map((w) => w.id);
+      const renew = atOnce.filter((w) => w.kind === 'renew').map((w) => w.id);
       for (let i = 0; i < renew.length; i += RENEWAL_BATCH) {
         const ids = renew.slice(i, i + RENEWAL_BATCH);
         const outcomes = await renewDueBatch(ctx, { clockId: id, now: current, ids, limit: ids.length });
         crashPoint('renew:after-commit-before-collect');
         for (const outcome of outcomes) await afterRenewal(ctx, outcome, current, { waitMs: SETTLE_WAIT_MS });
       }
-      for (const piece of now.filter((w) => w.kind !== 'renew')) {
+      for (const piece of atOnce.filter((w) => w.kind !== 'renew')) {
         await runWork(ctx, piece, current, { waitMs: SETTLE_WAIT_MS });
       }
-      pieces += now.length;
+      pieces += atOnce.length;
     }
     return setClock(ctx.db, id, { frozenTime: target, status: 'ready' });
   });

@@ -120,4 +120,20 @@ describe('two processes on one database', () => {
     expect(socket.received.filter((m) => m.type === 'event' && m.event === 'rolled.back')).toHaveLength(0);
     socket.close();
   });
+
+  it('delivers a bundle (one notification, stored by reference when large) as one message per topic', async () => {
+    const socket = await openSocket(socketUrl(b.url, RELAY_SOCKET_PATH));
+    socket.send({ type: 'subscribe', topic: 'public:bundle-b' });
+    await socket.next((m) => m.type === 'subscribed');
+    const big = 'x'.repeat(9000);
+    await a.server.services.bus.publishMany([
+      { topics: ['public:bundle-a', 'public:bundle-b'], event: 'invoice.created', data: { n: 1, big } },
+      { topics: ['public:bundle-b'], event: 'invoice.finalized', data: { n: 2 } },
+    ]);
+    const first = await socket.next((m) => m.type === 'event' && m.event === 'invoice.created');
+    expect(first).toMatchObject({ topic: 'public:bundle-b', data: { n: 1, big } });
+    const second = await socket.next((m) => m.type === 'event' && m.event === 'invoice.finalized');
+    expect(second).toMatchObject({ topic: 'public:bundle-b', data: { n: 2 } });
+    socket.close();
+  });
 });

@@ -284,6 +284,33 @@ describe('who may change a plan', () => {
     expect((await browserCall(alice, 'POST', url, { quantity: 2, proration_behavior: 'none' })).status).toBe(
       403,
     );
+    // The refusals are in the customer's language (en by default, zh when asked).
+    const refusal = async (path: string, body: Record<string, unknown>) => {
+      const answer = await browserCall(alice, 'POST', path, body);
+      expect(answer.status).toBe(403);
+      return answer.body.error;
+    };
+    const zhUrl = `${url}&locale=zh`;
+    expect(await refusal(url, { collection_method: 'send_invoice' })).toMatchObject({
+      type: 'permission_error',
+      code: 'forbidden',
+      message: 'Only the merchant changes collection_method',
+    });
+    expect(await refusal(zhUrl, { collection_method: 'send_invoice' })).toMatchObject({
+      code: 'forbidden',
+      message: '只有商家可以修改 collection_method',
+    });
+    expect((await refusal(zhUrl, { quantity: 2, proration_behavior: 'none' }))?.message).toBe(
+      '只有商家可以在不按比例计费的情况下更改套餐',
+    );
+    const first = (await get(`/subscriptions/${sub.id}`)).latest_invoice_id;
+    const pay = `/invoices/${String(first)}/pay?livemode=false`;
+    expect((await refusal(pay, { paid_out_of_band: true }))?.message).toBe(
+      'Only the merchant records payments made elsewhere',
+    );
+    expect((await refusal(`${pay}&locale=zh`, { paid_out_of_band: true }))?.message).toBe(
+      '只有商家可以记录在其他渠道完成的付款',
+    );
     const preview = await browserCall(
       alice,
       'GET',

@@ -359,6 +359,26 @@ export const MESSAGES = {
     en: 'This subscription has no succeeded payment to refund',
     zh: '此订阅没有可退款的成功付款',
   },
+  // The billing routes a signed-in customer may call on their own subscriptions and invoices: what
+  // only the merchant may do there.
+  billing_merchant_field: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'Only the merchant changes {name}',
+    zh: '只有商家可以修改 {name}',
+  },
+  billing_merchant_no_proration: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'Only the merchant changes a plan without proration',
+    zh: '只有商家可以在不按比例计费的情况下更改套餐',
+  },
+  billing_merchant_out_of_band: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'Only the merchant records payments made elsewhere',
+    zh: '只有商家可以记录在其他渠道完成的付款',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

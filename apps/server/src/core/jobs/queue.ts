@@ -99,6 +99,24 @@ export class JobQueue {
     );
   }
 
+  /** Many keyed jobs of one task in one statement (inside the caller's transaction when `db` is its client). */
+  async enqueueMany(
+    task: string,
+    jobs: ReadonlyArray<{ payload: unknown; key: string }>,
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    const definition = this.definitions.get(task);
+    if (!definition) throw new Error(`unknown job ${task}`);
+    if (jobs.length === 0) return;
+    // One JSON parameter (a transaction's client may not take array parameters).
+    const rows = jobs.map((j) => ({ p: definition.payload.parse(j.payload) as unknown, k: j.key }));
+    await db.query(
+      `SELECT graphile_worker.add_job($1, t.p, job_key => t.k, job_key_mode => 'unsafe_dedupe', max_attempts => 25)
+       FROM json_to_recordset($2::json) AS t(p json, k text)`,
+      [task, JSON.stringify(rows)],
+    );
+  }
+
   async start(concurrency: number): Promise<void> {
     await runMigrations({ pgPool: this.pool, logger: this.workerLogger() });
     // Beat, and release the jobs of dead processes, before taking any (core/jobs/liveness.ts).

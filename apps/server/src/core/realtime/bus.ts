@@ -12,6 +12,10 @@ export interface RealtimeMessage {
 }
 
 type Listener = (message: RealtimeMessage) => void;
+/** publishMany's payload: entries each sent to several topics. */
+interface Bundle {
+  bundle: Array<{ topics: string[]; event: string; data: unknown; at: number }>;
+}
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 const CHANNEL = 'payshelf_realtime';
@@ -77,6 +81,29 @@ export class RealtimeBus {
     return message;
   }
 
+  /**
+   * Many messages in one NOTIFY (by reference when large): a batch (a renewal run) announces its
+   * changes with one notification. Each entry goes to all its topics (stored once); every listener
+   * still receives one message per topic, in order.
+   */
+  async publishMany(
+    entries: ReadonlyArray<{ topics: readonly string[]; event: string; data: unknown }>,
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const at = Date.now();
+    const text = JSON.stringify({ bundle: entries.map((e) => ({ ...e, at })) });
+    if (Buffer.byteLength(text) <= MAX_INLINE) {
+      await db.query('SELECT pg_notify($1, $2)', [CHANNEL, text]);
+      return;
+    }
+    const row = await db.query<{ id: string }>(
+      'INSERT INTO realtime_overflow (payload) VALUES ($1) RETURNING id',
+      [text],
+    );
+    await db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref: row.rows[0]?.id })]);
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     const client = this.listener;
@@ -117,7 +144,7 @@ export class RealtimeBus {
 
   private async receive(payload: string): Promise<void> {
     try {
-      let parsed = JSON.parse(payload) as RealtimeMessage | { ref: string };
+      let parsed = JSON.parse(payload) as RealtimeMessage | Bundle | { ref: string };
       if ('ref' in parsed) {
         const row = await this.pool.query<{ payload: string }>(
           'SELECT payload::text AS payload FROM realtime_overflow WHERE id = $1',
@@ -125,9 +152,18 @@ export class RealtimeBus {
         );
         const stored = row.rows[0]?.payload;
         if (!stored) return;
-        parsed = JSON.parse(stored) as RealtimeMessage;
+        parsed = JSON.parse(stored) as RealtimeMessage | Bundle;
       }
-      for (const listener of this.listeners) listener(parsed);
+      // A bundle (publishMany): one message per entry and topic, in order.
+      const messages: RealtimeMessage[] =
+        'bundle' in parsed
+          ? parsed.bundle.flatMap((e) =>
+              e.topics.map((topic) => ({ id: randomUUID(), topic, event: e.event, data: e.data, at: e.at })),
+            )
+          : [parsed];
+      for (const message of messages) {
+        for (const listener of this.listeners) listener(message);
+      }
     } catch (err) {
       this.log.error({ err }, 'bad realtime payload');
     }

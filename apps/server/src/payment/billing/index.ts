@@ -39,3 +39,7 @@ export { itemsOfInvoice } from './repo.js';
 export { invoiceListItems } from './detail.js';
 export { isPastDue, PAST_DUE_STATUSES } from './past-due.js';
 export { updateInvoice } from './subscriptions/lifecycle.js';
+// Batch renewal (the real-time tick and test clock advances).
+export { renewDueBatch } from './subscriptions/renewal-batch.js';
+export type { BatchOptions } from './subscriptions/renewal-batch.js';
+export type { RenewOutcome } from './subscriptions/renewal.js';

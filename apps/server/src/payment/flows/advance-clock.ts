@@ -3,12 +3,14 @@
 // cancels), and answers when all of it is done. While it runs, the clock's frozen_time is the time of
 // the piece being run, so what it records (invoices, periods, past_due_at) carries simulated time.
 // Two advances of one clock are serialised by a transaction-level advisory lock on the clock (released
-// with the connection if the process dies); each piece is exactly-once anyway (billing-run.ts).
-import { type TestClockRow, getClock, setClock } from '../billing/index.js';
+// with the connection if the process dies); each piece is exactly-once anyway (billing-run.ts). The
+// renewals due at one moment run as batches (billing/subscriptions/renewal-batch.ts).
+import { type TestClockRow, getClock, renewDueBatch, setClock } from '../billing/index.js';
+import { crashPoint } from '../../core/chaos.js';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentContext } from '../shared/context.js';
-import { dueWork, runWork } from './billing-run.js';
+import { afterRenewal, dueWork, RENEWAL_BATCH, runWork } from './billing-run.js';
 
 /** How long one collection waits for its pull to be mined on the test chain. */
 const SETTLE_WAIT_MS = 20_000;
@@ -40,11 +42,20 @@ export async function advanceClock(ctx: PaymentContext, id: string, target: Date
         current = first.at;
         await setClock(ctx.db, id, { frozenTime: current });
       }
-      for (const piece of work.filter((w) => w.at.getTime() === first.at.getTime())) {
-        done.add(`${piece.kind}:${piece.id}:${piece.at.getTime()}`);
-        await runWork(ctx, piece, current, { waitMs: SETTLE_WAIT_MS });
-        pieces += 1;
+      const atOnce = work.filter((w) => w.at.getTime() === first.at.getTime());
+      for (const piece of atOnce) done.add(`${piece.kind}:${piece.id}:${piece.at.getTime()}`);
+      // The renewals due at this moment first, a batch per transaction, each invoice then collected.
+      const renew = atOnce.filter((w) => w.kind === 'renew').map((w) => w.id);
+      for (let i = 0; i < renew.length; i += RENEWAL_BATCH) {
+        const ids = renew.slice(i, i + RENEWAL_BATCH);
+        const outcomes = await renewDueBatch(ctx, { clockId: id, now: current, ids, limit: ids.length });
+        crashPoint('renew:after-commit-before-collect');
+        for (const outcome of outcomes) await afterRenewal(ctx, outcome, current, { waitMs: SETTLE_WAIT_MS });
       }
+      for (const piece of atOnce.filter((w) => w.kind !== 'renew')) {
+        await runWork(ctx, piece, current, { waitMs: SETTLE_WAIT_MS });
+      }
+      pieces += atOnce.length;
     }
     return setClock(ctx.db, id, { frozenTime: target, status: 'ready' });
   });

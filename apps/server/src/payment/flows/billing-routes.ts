@@ -60,10 +60,9 @@ const CUSTOMER_FIELDS = new Set([
 
 function customerMayChange(body: SubscriptionUpdate): void {
   const other = Object.keys(body).find((k) => !CUSTOMER_FIELDS.has(k));
-  if (other) throw ApiError.forbidden(`Only the merchant changes ${other}`);
+  if (other) throw ApiError.of('billing_merchant_field', { name: other.slice(0, 100) });
   // Without proration an upgrade would apply unpaid: only the merchant may skip it.
-  if (body.proration_behavior === 'none')
-    throw ApiError.forbidden('Only the merchant changes a plan without proration');
+  if (body.proration_behavior === 'none') throw ApiError.of('billing_merchant_no_proration', {});
 }
 
 const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
@@ -201,8 +200,7 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
       const id = params.id ?? '';
       const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
       if (body.paid_out_of_band) {
-        if (caller.kind === 'customer')
-          throw ApiError.forbidden('Only the merchant records payments made elsewhere');
+        if (caller.kind === 'customer') throw ApiError.of('billing_merchant_out_of_band', {});
         return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));
       }
       if (row.status !== 'open' && row.status !== 'uncollectible') {

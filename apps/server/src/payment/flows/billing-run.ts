@@ -11,7 +11,9 @@ import {
   expireGrace,
   expireIncomplete,
   markOverdue,
+  renewDueBatch,
   renewSubscription,
+  type RenewOutcome,
 } from '../billing/index.js';
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -152,10 +154,7 @@ export async function runWork(
     case 'renew': {
       const outcome = await renewSubscription(ctx, work.id, now);
       crashPoint('renew:after-commit-before-collect');
-      if (outcome.kind !== 'renewed' || outcome.invoice?.status !== 'open') return;
-      if (outcome.subscription.collectionMethod === 'send_invoice')
-        await notifyInvoiceDue(ctx, outcome.invoice);
-      else await collectInvoice(ctx, outcome.invoice.id, { now, waitMs });
+      await afterRenewal(ctx, outcome, now, { waitMs });
       return;
     }
     case 'collect':
@@ -173,6 +172,51 @@ export async function runWork(
   }
 }
 
+/**
+ * After a renewal committed: a send_invoice invoice's notice, and (test clocks, one-row renewals) the
+ * collection of a charge_automatically one. `queued`: the collection job was queued with the renewal.
+ */
+export async function afterRenewal(
+  ctx: PaymentContext,
+  outcome: RenewOutcome,
+  now: Date,
+  options: RunOptions & { queued?: boolean } = {},
+): Promise<void> {
+  if (outcome.kind !== 'renewed' || outcome.invoice?.status !== 'open') return;
+  if (outcome.subscription.collectionMethod === 'send_invoice') await notifyInvoiceDue(ctx, outcome.invoice);
+  else if (!options.queued)
+    await collectInvoice(ctx, outcome.invoice.id, { now, waitMs: options.waitMs ?? 0 });
+}
+
+/** Subscriptions renewed per transaction by the real-time tick and by test clock advances. */
+export const RENEWAL_BATCH = 500;
+
+/**
+ * The real-time renewals due at `now`, a batch per transaction until none is left. Two processes
+ * ticking at once split the rows (SKIP LOCKED); a process that dies mid-batch rolls its batch back and
+ * the next tick (any process) renews it. The collection jobs are queued inside each batch.
+ */
+export async function renewDueNow(
+  ctx: Pick<PaymentContext, 'db' | 'services'>,
+  now: Date,
+  after: (outcome: RenewOutcome) => Promise<void> = async () => undefined,
+): Promise<number> {
+  let renewed = 0;
+  for (;;) {
+    const outcomes = await renewDueBatch(ctx, {
+      clockId: null,
+      now,
+      limit: RENEWAL_BATCH,
+      skipLocked: true,
+      queueCollect: true,
+    });
+    crashPoint('renew:after-commit-before-collect');
+    for (const outcome of outcomes) await after(outcome);
+    renewed += outcomes.length;
+    if (outcomes.length < RENEWAL_BATCH) return renewed;
+  }
+}
+
 export function registerBillingJobs(ctx: PaymentContext): void {
   const { jobs } = ctx.services;
   const work = z.object({ kind: z.enum(WORK_KINDS), id: z.string(), at: z.string() });
@@ -180,7 +224,11 @@ export function registerBillingJobs(ctx: PaymentContext): void {
     await runWork(ctx, { ...payload, at: new Date(payload.at) }, new Date());
   });
   jobs.define(TICK_TASK, z.object({}).passthrough(), async () => {
-    for (const piece of await dueWork(ctx, null, new Date())) {
+    const now = new Date();
+    // A send_invoice invoice's notice after its batch committed (collections were queued in it).
+    await renewDueNow(ctx, now, (outcome) => afterRenewal(ctx, outcome, now, { queued: true }));
+    for (const piece of await dueWork(ctx, null, now)) {
+      if (piece.kind === 'renew') continue;
       const at = piece.at.toISOString();
       await jobs.enqueue(
         WORK_TASK,

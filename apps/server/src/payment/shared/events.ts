@@ -2,6 +2,7 @@ import { getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { events } from '../../db/schema/index.js';
 import type { DbLike } from './db.js';
+import { insertMany } from './bulk-insert.js';
 import { newId } from './ids.js';
 
 /** Amounts become decimal strings, dates ISO strings: the payload is plain JSON. */
@@ -58,4 +59,22 @@ export function eventDataOf(table: PgTable, row: object): SQL {
     objects.push(sql`jsonb_build_object(${sql.join(pairs.slice(i, i + KEYS_PER_OBJECT), sql`, `)})`);
   }
   return sql`jsonb_build_object('object', ${sql.join(objects, sql` || `)})`;
+}
+
+/** recordEvent for many objects in one INSERT (a batch renewal's events), in order. */
+export async function recordEvents(
+  db: DbLike,
+  entries: ReadonlyArray<{ type: string; object: { id: string; livemode: boolean } }>,
+): Promise<void> {
+  await insertMany(
+    db,
+    events,
+    entries.map((e) => ({
+      id: newId('evt'),
+      livemode: e.object.livemode,
+      type: e.type,
+      objectId: e.object.id,
+      data: { object: e.object },
+    })),
+  );
 }

@@ -117,10 +117,15 @@ export const usageRecords = pgTable(
     /** No foreign key: an item removed by a plan change keeps its past usage. */
     subscriptionItemId: text().notNull(),
     subscriptionId: text().notNull(),
+    /** The item's price when recorded: usage of an item removed mid-period still bills at its price. */
+    priceId: text(),
     quantity: bigint({ mode: 'bigint' }).notNull(),
     action: text({ enum: ['increment', 'set'] }).notNull(),
     /** The moment the usage happened (the test clock's time by default). */
     timestamp: at().notNull(),
   },
-  (t) => [index('usage_records_item').on(t.subscriptionItemId, t.timestamp)],
+  (t) => [
+    index('usage_records_item').on(t.subscriptionItemId, t.timestamp),
+    index('usage_records_subscription').on(t.subscriptionId, t.timestamp),
+  ],
 );

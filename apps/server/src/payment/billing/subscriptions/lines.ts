@@ -42,7 +42,15 @@ export async function priceItems(
   livemode: boolean,
 ): Promise<PricedItem[]> {
   const rows = await getPrices(ctx.db, [...new Set(items.map((i) => i.priceId))], livemode);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  return priceWith(new Map(rows.map((r) => [r.id, r])), items, currencyId);
+}
+
+/** priceItems with the price rows at hand (a batch renewal loads them once for all its subscriptions). */
+export function priceWith(
+  byId: ReadonlyMap<string, PriceRow>,
+  items: readonly ItemInput[],
+  currencyId: string,
+): PricedItem[] {
   return items.map((item, index) => {
     const price = byId.get(item.priceId);
     if (!price) throw new Error(`price ${item.priceId} is missing`);
@@ -101,23 +109,21 @@ export async function periodInvoiceLines(
   input: LinesInput,
 ): Promise<BilledLine[]> {
   const usage =
-    input.metered && sub.status !== 'trialing' && input.items.some((i) => i.metered)
+    input.metered && sub.status !== 'trialing'
       ? await usageOfPeriod(tx, sub, { start: sub.currentPeriodStart, end: sub.currentPeriodEnd })
       : new Map<string, number>();
-  return input.items.map((item) => {
-    if (item.metered && input.metered) {
-      const used = usage.get(item.priceId) ?? 0;
-      return {
-        priceId: item.priceId,
-        quantity: used,
-        amount: input.trial ? 0n : meteredAmount(item.price, used, sub.currencyId),
-        periodStart: sub.currentPeriodStart,
-        periodEnd: sub.currentPeriodEnd,
-        proration: false,
-        metered: true,
-        description: null,
-      };
-    }
+  const meteredLine = (price: PriceRow, used: number): BilledLine => ({
+    priceId: price.id,
+    quantity: used,
+    amount: input.trial ? 0n : meteredAmount(price, used, sub.currencyId),
+    periodStart: sub.currentPeriodStart,
+    periodEnd: sub.currentPeriodEnd,
+    proration: false,
+    metered: true,
+    description: null,
+  });
+  const lines = input.items.map((item): BilledLine => {
+    if (item.metered && input.metered) return meteredLine(item.price, usage.get(item.priceId) ?? 0);
     return {
       priceId: item.priceId,
       quantity: item.quantity,
@@ -129,4 +135,18 @@ export async function periodInvoiceLines(
       description: null,
     };
   });
+  // Usage of items removed during the period (no longer among the items) bills at its price.
+  const billed = new Set(input.items.map((i) => i.priceId));
+  const removed = [...usage].filter(([priceId, used]) => used > 0 && !billed.has(priceId));
+  if (removed.length === 0) return lines;
+  const prices = await getPrices(
+    tx,
+    removed.map(([priceId]) => priceId),
+    sub.livemode,
+  );
+  for (const [priceId, used] of removed) {
+    const price = prices.find((p) => p.id === priceId);
+    if (price && isMetered(price)) lines.push(meteredLine(price, used));
+  }
+  return lines;
 }

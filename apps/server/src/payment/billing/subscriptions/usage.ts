@@ -34,7 +34,11 @@ export function aggregateUsage(records: readonly UsageEntry[], aggregate: 'sum' 
   return records.reduce((total, r) => (r.action === 'set' ? r.quantity : total + r.quantity), 0);
 }
 
-/** Usage per price id of the subscription's items within [start, end). */
+/**
+ * Usage per price id within [start, end): every record of the subscription in the period, on its
+ * current items and on items removed during the period (a record keeps its price), so usage recorded
+ * before an item was removed is still billed by the next invoice.
+ */
 export async function usageOfPeriod(
   tx: DbLike,
   sub: SubscriptionRow,
@@ -52,18 +56,19 @@ export async function usageOfPeriod(
     )
     .orderBy(asc(usageRecords.timestamp), asc(usageRecords.createdAt), asc(usageRecords.id));
   const items = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
-  const prices = await getPrices(
-    tx,
-    items.map((i) => i.priceId),
-    sub.livemode,
+  const itemPrice = new Map(items.map((i) => [i.id, i.priceId]));
+  const priceOf = (r: UsageRow) => r.priceId ?? itemPrice.get(r.subscriptionItemId) ?? null;
+  const priceIds = [...new Set([...items.map((i) => i.priceId), ...rows.map(priceOf)])].filter(
+    (id): id is string => id !== null,
   );
+  const prices = await getPrices(tx, priceIds, sub.livemode);
   const usage = new Map<string, number>();
-  for (const item of items) {
-    const price = prices.find((p) => p.id === item.priceId);
+  for (const priceId of priceIds) {
+    const price = prices.find((p) => p.id === priceId);
     const mine = rows
-      .filter((r) => r.subscriptionItemId === item.id)
+      .filter((r) => priceOf(r) === priceId)
       .map((r) => ({ quantity: Number(r.quantity), action: r.action }));
-    usage.set(item.priceId, aggregateUsage(mine, price?.recurringAggregateUsage ?? 'sum'));
+    usage.set(priceId, aggregateUsage(mine, price?.recurringAggregateUsage ?? 'sum'));
   }
   return usage;
 }
@@ -117,6 +122,7 @@ export async function recordUsage(
         livemode,
         subscriptionItemId: itemId,
         subscriptionId: sub.id,
+        priceId: peek.priceId,
         quantity: BigInt(input.quantity),
         action: input.action,
         timestamp: at,

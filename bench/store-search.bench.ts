@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createServer } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/core/config.js';
 import { freePort } from '../apps/server/src/db/embedded.js';
+import { publicPageQuery } from '../apps/server/src/store/repo.js';
 
 const APPS = Number(process.env.BENCH_STORE_APPS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -66,6 +67,21 @@ async function main() {
     `UPDATE store_blocklets SET current_version_id = 'blv' || 'b' || substr(id, 4) WHERE id LIKE 'blb%'`,
   );
   await pool.query('ANALYZE store_blocklets');
+
+  // The plan of each search's page query: the indexes it reads (GIN tsvector, GIN trigram) and its time.
+  for (const q of ['notes', 'invoi', 'webhok']) {
+    const { sql: text, params } = publicPageQuery(server.services.database.db, {
+      q,
+      page: 1,
+      pageSize: 10,
+    }).toSQL();
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${text}`, params);
+    const lines = plan.rows.map((r) => r['QUERY PLAN']);
+    const indexes = [...new Set(lines.flatMap((l) => l.match(/on (store_blocklets_\w+)/g) ?? []))];
+    const seq = lines.some((l) => l.includes('Seq Scan on store_blocklets'));
+    const time = lines.find((l) => l.startsWith('Execution Time')) ?? '';
+    console.log(`  EXPLAIN q=${q}: ${indexes.join(', ') || 'no index'}${seq ? ', Seq Scan' : ''}; ${time}`);
+  }
 
   const words = ['notes', 'invoi', 'image', 'webhok', 'chart'];
   const search = Array.from(

@@ -36,11 +36,12 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets.json`, async (request): Promise<BlockletList> => {
     const query = parseWith(blockletListQuery, request.query, 'query');
-    const { rows, total } = await listPublic(ctx.db, query);
+    const { rows, total, totalExact } = await listPublic(ctx.db, query);
     const views = await viewsOf(ctx.db, rows);
     return {
       dataList: views.map((v) => serializeSummary(v, ctx.mount)),
       total,
+      totalExact,
       page: query.page,
       pageSize: query.pageSize,
     };

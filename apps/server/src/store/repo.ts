@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { BlockletListQuery } from '@payshelf/api';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   storeBlocklets,
   storeCategories,
@@ -12,7 +11,6 @@ import {
   type StoreVersionRow,
 } from '../db/schema/index.js';
 import type { DbLike } from './context.js';
-import { searchTerms } from './search/tokens.js';
 
 export type { StoreBlockletRow, StoreCategoryRow, StoreVersionRow };
 
@@ -94,91 +92,6 @@ export async function viewsOf(db: DbLike, rows: StoreBlockletRow[]): Promise<Blo
 
 /** Applications anyone may see: a published version, not blocked, public. */
 export const LISTED = sql`${storeBlocklets.currentVersionId} IS NOT NULL AND ${storeBlocklets.status} = 'normal' AND ${storeBlocklets.permission} = 'public'`;
-
-/** Up to this many matches the public list counts exactly; past it the total reads "1,000+". */
-export const COUNT_CAP = 1000;
-
-/** The filter of the public list (null: nothing can match) and its relevance for `sort=relevance`. */
-function publicFilter(query: BlockletListQuery): { condition: SQL | undefined; relevance: SQL | null } | null {
-  const where: SQL[] = [LISTED];
-  const terms = query.q ? searchTerms(query.q) : null;
-  const tsq = terms?.tsquery ? sql`to_tsquery('simple', ${terms.tsquery})` : null;
-  const fuzzy = terms && terms.fuzzy.length >= 3 ? terms.fuzzy : null;
-  if (terms) {
-    const matches: SQL[] = [];
-    // Both branches are index conditions (GIN on the tsvector, GIN trigram on search_text), so the
-    // planner combines them with a BitmapOr instead of scanning every listed application.
-    if (tsq) matches.push(sql`${storeBlocklets.search} @@ ${tsq}`);
-    if (fuzzy) matches.push(sql`${fuzzy} <% ${storeBlocklets.searchText}`);
-    if (matches.length === 0) return null;
-    where.push(sql`(${sql.join(matches, sql` OR `)})`);
-  }
-  if (query.category) {
-    where.push(
-      sql`${storeBlocklets.categoryId} IN (SELECT ${storeCategories.id} FROM ${storeCategories} WHERE ${storeCategories.name} = ${query.category})`,
-    );
-  }
-  if (query.price === 'free') where.push(sql`${storeBlocklets.priceAmount} IS NULL`);
-  if (query.price === 'paid') where.push(sql`${storeBlocklets.priceAmount} IS NOT NULL`);
-  const relevance = terms
-    ? sql`(${tsq ? sql`ts_rank(${storeBlocklets.search}, ${tsq})` : sql`0`} + ${
-        fuzzy ? sql`word_similarity(${fuzzy}, ${storeBlocklets.searchText})` : sql`0`
-      })`
-    : null;
-  return { condition: and(...where), relevance };
-}
-
-/** The page of the public list as a query (also what the bench EXPLAINs). */
-export function publicPageQuery(db: DbLike, query: BlockletListQuery) {
-  const filter = publicFilter(query) ?? { condition: sql`false`, relevance: null };
-  const sort = query.sort ?? (filter.relevance ? 'relevance' : 'downloads');
-  const order =
-    sort === 'title'
-      ? [asc(storeBlocklets.title)]
-      : sort === 'updated'
-        ? [desc(storeBlocklets.publishedAt)]
-        : sort === 'relevance' && filter.relevance
-          ? [desc(filter.relevance), desc(storeBlocklets.downloads)]
-          : [desc(storeBlocklets.downloads)];
-  return db
-    .select()
-    .from(storeBlocklets)
-    .where(filter.condition)
-    .orderBy(...order, asc(storeBlocklets.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-}
-
-/**
- * The public list: full-text search (title > name and keywords > description, the last word as a
- * prefix, Chinese through bigrams) or, for typos, trigram word similarity on title and name; filtered
- * by category and free/paid; sorted by relevance (with a query), downloads, last update or title.
- * The total is exact up to `reach` = max(COUNT_CAP, the rows up to this page); past it `total` is
- * `reach` and `totalExact` false ("1,000+"): counting every match of a common word costs more than
- * the page itself, and `reach` always covers the current page so the next one stays reachable.
- */
-export async function listPublic(
-  db: DbLike,
-  query: BlockletListQuery,
-): Promise<{ rows: StoreBlockletRow[]; total: number; totalExact: boolean }> {
-  const filter = publicFilter(query);
-  if (!filter) return { rows: [], total: 0, totalExact: true };
-  const rows = await publicPageQuery(db, query);
-  const offset = (query.page - 1) * query.pageSize;
-  // A short page tells the total without counting.
-  if (rows.length < query.pageSize && (rows.length > 0 || offset === 0))
-    return { rows, total: offset + rows.length, totalExact: true };
-  const reach = Math.max(COUNT_CAP, query.page * query.pageSize);
-  const capped = db
-    .select({ one: sql`1` })
-    .from(storeBlocklets)
-    .where(filter.condition)
-    .limit(reach + 1)
-    .as('capped');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const n = count?.n ?? 0;
-  return n > reach ? { rows, total: reach, totalExact: false } : { rows, total: n, totalExact: true };
-}
 
 /** Counts one download: the application's total and today's (UTC) row. */
 export async function countDownload(db: DbLike, blockletId: string): Promise<void> {

@@ -25,6 +25,10 @@ describe('parseCommandLine', () => {
       json: true,
       browser: true,
     });
+    expect(parseCommandLine(['publish', '--changelog', ' Fixed the clock ']).changelog).toBe(
+      'Fixed the clock',
+    );
+    expect(() => parseCommandLine(['bundle', '--changelog', 'x'])).toThrow(/option of publish only/);
     expect(parseCommandLine(['connect', '--no-browser']).browser).toBe(false);
     expect(parseCommandLine([]).command).toBe('help');
     expect(parseCommandLine(['publish', '--help']).command).toBe('help');

@@ -25,6 +25,8 @@ export interface ParsedArgs {
   yes: boolean;
   force: boolean;
   json: boolean;
+  /** publish: this version's changelog (Markdown); without it the store reads the bundle's CHANGELOG.md. */
+  changelog?: string;
   /** Manifest fields given to `init` as flags. */
   fields: Partial<Record<InitField, string>>;
 }
@@ -59,6 +61,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
         yes: { type: 'boolean', short: 'y', default: false },
         force: { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
+        changelog: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
         ...Object.fromEntries(INIT_FIELDS.map((f) => [f, { type: 'string' as const }])),
       },
@@ -87,6 +90,8 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     }
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  if (values.changelog !== undefined && command !== 'publish')
+    throw usageError('--changelog is an option of publish only');
   return {
     command,
     ...(target !== undefined ? { target } : {}),
@@ -97,6 +102,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     yes: values.yes === true,
     force: values.force === true,
     json: values.json === true,
+    ...(str(values.changelog)?.trim() ? { changelog: str(values.changelog)?.trim() } : {}),
     fields,
   };
 }

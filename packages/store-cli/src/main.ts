@@ -18,6 +18,7 @@ Commands:
   init [dir]                        write blocklet.json (asks for what the flags do not give)
   bundle [dir] [--out file.tgz]     pack dir (default .) into a reproducible <name>-<version>.tgz
   publish [dir|file.tgz]            upload to the store: prints "uploaded" (waits for review) or "published"
+    [--changelog TEXT]              this version's changelog (default: its section of the bundle's CHANGELOG.md)
   status [dir]                      the app's status and versions on the store (DID from dir/blocklet.json)
   whoami                            who the saved token belongs to
 
@@ -116,8 +117,12 @@ async function run(argv: string[], io: Io): Promise<number> {
     }
     case 'publish': {
       const target = resolveTarget(await loadConfig(file), args, io.env);
-      const r = await publish(target.store, requireToken(target), at(args.target), (total) =>
-        progressBar(total, io.progress),
+      const r = await publish(
+        target.store,
+        requireToken(target),
+        at(args.target),
+        (total) => progressBar(total, io.progress),
+        args.changelog,
       );
       print(r, r.status);
       return 0;

@@ -12,6 +12,9 @@ import { explainFailure, request } from './http.js';
 import { formatBytes, progressBar, type Progress } from './progress.js';
 import { signBundle } from './signing.js';
 
+/** Longest percent-encoded changelog the store accepts in `x-blocklet-changelog`. */
+export const CHANGELOG_HEADER_MAX = 12_000;
+
 export interface PublishResult {
   status: 'uploaded' | 'published';
   did?: string;
@@ -43,7 +46,15 @@ export async function publish(
   token: string,
   target: string,
   progress: (total: number) => Progress = progressBar,
+  changelog?: string,
 ): Promise<PublishResult> {
+  // The changelog travels percent-encoded in a header; the store takes at most 12 KB of it.
+  const encodedChangelog = changelog ? encodeURIComponent(changelog) : null;
+  if (encodedChangelog && encodedChangelog.length > CHANGELOG_HEADER_MAX) {
+    throw new CliError(
+      'The changelog is too long for --changelog; put it in CHANGELOG.md in the bundle instead.',
+    );
+  }
   const bytes = await bundleBytes(path.resolve(target));
   const sha512 = createHash('sha512').update(bytes).digest('hex');
   const max = await maxBundleSize(store);
@@ -73,6 +84,7 @@ export async function publish(
       'x-bundle-sha512': sha512,
       // The sha512 signed with the token's key (signing.ts); the store refuses a signature that fails.
       'x-bundle-signature': signBundle(token, sha512),
+      ...(encodedChangelog ? { 'x-blocklet-changelog': encodedChangelog } : {}),
     },
     stream: Readable.from(chunks).pipe(counter),
     timeoutMs: 120_000,

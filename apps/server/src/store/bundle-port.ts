@@ -19,6 +19,8 @@ export interface InspectedUpload {
   sha512: string;
   size: number;
   manifest: UploadManifest;
+  /** The bundle's CHANGELOG.md, when it has one. */
+  files?: { changelog?: string };
 }
 
 export type Inspect = (

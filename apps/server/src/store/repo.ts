@@ -1,5 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { BlockletListQuery } from '@payshelf/api';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   storeBlocklets,
   storeCategories,
@@ -12,7 +11,6 @@ import {
   type StoreVersionRow,
 } from '../db/schema/index.js';
 import type { DbLike } from './context.js';
-import { searchTerms } from './search/tokens.js';
 
 export type { StoreBlockletRow, StoreCategoryRow, StoreVersionRow };
 
@@ -94,61 +92,6 @@ export async function viewsOf(db: DbLike, rows: StoreBlockletRow[]): Promise<Blo
 
 /** Applications anyone may see: a published version, not blocked, public. */
 export const LISTED = sql`${storeBlocklets.currentVersionId} IS NOT NULL AND ${storeBlocklets.status} = 'normal' AND ${storeBlocklets.permission} = 'public'`;
-
-/**
- * The public list: full-text search (title > name and keywords > description, the last word as a
- * prefix, Chinese through bigrams) or, for typos, trigram word similarity on title and name; filtered
- * by category and free/paid; sorted by relevance (with a query), downloads, last update or title.
- */
-export async function listPublic(
-  db: DbLike,
-  query: BlockletListQuery,
-): Promise<{ rows: StoreBlockletRow[]; total: number }> {
-  const where: SQL[] = [LISTED];
-  const terms = query.q ? searchTerms(query.q) : null;
-  const tsq = terms?.tsquery ? sql`to_tsquery('simple', ${terms.tsquery})` : null;
-  if (terms) {
-    const matches: SQL[] = [];
-    if (tsq) matches.push(sql`${storeBlocklets.search} @@ ${tsq}`);
-    if (terms.fuzzy.length >= 3) matches.push(sql`${terms.fuzzy} <% ${storeBlocklets.searchText}`);
-    if (matches.length === 0) return { rows: [], total: 0 };
-    where.push(sql`(${sql.join(matches, sql` OR `)})`);
-  }
-  if (query.category) {
-    where.push(
-      sql`${storeBlocklets.categoryId} IN (SELECT ${storeCategories.id} FROM ${storeCategories} WHERE ${storeCategories.name} = ${query.category})`,
-    );
-  }
-  if (query.price === 'free') where.push(sql`${storeBlocklets.priceAmount} IS NULL`);
-  if (query.price === 'paid') where.push(sql`${storeBlocklets.priceAmount} IS NOT NULL`);
-  const condition = and(...where);
-  const sort = query.sort ?? (terms ? 'relevance' : 'downloads');
-  const relevance = sql`(${tsq ? sql`ts_rank(${storeBlocklets.search}, ${tsq})` : sql`0`} + ${
-    terms && terms.fuzzy.length >= 3
-      ? sql`word_similarity(${terms.fuzzy}, ${storeBlocklets.searchText})`
-      : sql`0`
-  })`;
-  const order =
-    sort === 'title'
-      ? [asc(storeBlocklets.title)]
-      : sort === 'updated'
-        ? [desc(storeBlocklets.publishedAt)]
-        : sort === 'relevance' && terms
-          ? [desc(relevance), desc(storeBlocklets.downloads)]
-          : [desc(storeBlocklets.downloads)];
-  const rows = await db
-    .select()
-    .from(storeBlocklets)
-    .where(condition)
-    .orderBy(...order, asc(storeBlocklets.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(storeBlocklets)
-    .where(condition);
-  return { rows, total: count?.n ?? 0 };
-}
 
 /** Counts one download: the application's total and today's (UTC) row. */
 export async function countDownload(db: DbLike, blockletId: string): Promise<void> {

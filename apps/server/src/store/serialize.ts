@@ -8,6 +8,7 @@ import type {
   VersionDetail,
 } from '@payshelf/api';
 import type { StoreCategoryRow, StoreVersionRow } from '../db/schema/index.js';
+import { renderReadme } from './assets/readme.js';
 import type { BlockletView } from './repo.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -58,12 +59,17 @@ export function serializeDetail(view: BlockletView, shown: StoreVersionRow, moun
 }
 
 export function serializeVersion(row: StoreVersionRow): BlockletVersion {
+  const { logo, screenshots } = row.manifest;
   return {
     version: row.version,
     status: row.status,
     changelog: row.changelog,
+    changelog_html: row.changelog ? renderReadme(row.changelog) : '',
     size: row.size,
     sha512: row.sha512,
+    signed: row.signature !== null,
+    logo: typeof logo === 'string' && logo !== '',
+    screenshots: Array.isArray(screenshots) ? screenshots.length : 0,
     created_at: row.createdAt.toISOString(),
     published_at: iso(row.publishedAt),
   };

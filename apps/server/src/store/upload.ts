@@ -6,6 +6,7 @@ import { storeBlocklets, storeVersions } from '../db/schema/index.js';
 import { newId } from '../payment/shared/ids.js';
 import type { InspectedUpload } from './bundle-port.js';
 import type { DbLike, StoreContext } from './context.js';
+import { changelogSection } from './assets/changelog.js';
 import { publishVersion } from './publish.js';
 import { findBlocklet, findBlockletByName, versionById, type StoreBlockletRow } from './repo.js';
 import { needsReview, REVIEW_LOCKED } from './review/machine.js';
@@ -40,6 +41,14 @@ export async function uploadRefusal(
   return null;
 }
 
+/** What an upload carries beside the bundle. */
+export interface UploadExtras {
+  /** The changelog given with the upload (CLI flag, form field); else the bundle's CHANGELOG.md is used. */
+  changelog?: string | null;
+  /** The verified signature of the bundle's sha512 (null: unsigned). */
+  signature?: string | null;
+}
+
 /**
  * Records an inspected bundle: under the application's row lock the refusals are checked again, the
  * bundle is moved into place, then the version row is inserted (a draft when it needs review, else
@@ -50,8 +59,11 @@ export async function recordUpload(
   user: SessionUser,
   bundle: InspectedUpload,
   source: 'web' | 'cli',
+  extras: UploadExtras = {},
 ): Promise<UploadResult> {
   const { manifest } = bundle;
+  const file = bundle.files?.changelog;
+  const changelog = extras.changelog ?? (file ? changelogSection(file, manifest.version) : '');
   let placed: string | null = null;
   try {
     const status = await ctx.db.transaction(async (tx) => {
@@ -107,6 +119,8 @@ export async function recordUpload(
           version: manifest.version,
           status: 'draft',
           manifest: { ...manifest },
+          changelog,
+          signature: extras.signature ?? null,
           size: bundle.size,
           sha512: bundle.sha512,
           storagePath: relative,

@@ -52,9 +52,17 @@ export const categoryRename = z.strictObject({
 export const blockletVersion = z.object({
   version: z.string(),
   status: versionStatus,
+  /** Markdown as given at upload or taken from the bundle's CHANGELOG.md ('' when none). */
   changelog: z.string(),
+  /** The changelog rendered and sanitised like the README ('' when none). */
+  changelog_html: z.string(),
   size: z.number().int(),
   sha512: z.string(),
+  /** True when the upload carried a bundle signature the store verified (x-bundle-signature). */
+  signed: z.boolean(),
+  /** Whether this version's bundle has a logo, and how many screenshots: its own assets, not the current one's. */
+  logo: z.boolean(),
+  screenshots: z.number().int(),
   created_at: z.string(),
   published_at: z.string().nullable(),
 });
@@ -101,7 +109,10 @@ export type BlockletListQuery = z.infer<typeof blockletListQuery>;
 
 export const blockletList = z.object({
   dataList: z.array(blockletSummary),
+  /** Matches counted up to a cap (at least 1,000 and the rows up to this page); see `totalExact`. */
   total: z.number().int(),
+  /** False when more than `total` applications match (the list shows "1,000+"). */
+  totalExact: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

@@ -63,6 +63,25 @@ export const ownedBlocklet = blockletSummary.extend({
 });
 export type OwnedBlocklet = z.infer<typeof ownedBlocklet>;
 
+/** The admin console's list: a filter, a search over title, name, DID and owner, and a page. */
+export const consoleListQuery = z.object({
+  /** `review`: applications with a version pending or in review; `blocked`: blocked ones. */
+  filter: z.enum(['all', 'review', 'blocked']).default('all'),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type ConsoleListQuery = z.infer<typeof consoleListQuery>;
+
+/** A page of the console's list, pending reviews first, then in review, then the most recently updated. */
+export const consoleList = z.object({
+  dataList: z.array(ownedBlocklet),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ConsoleList = z.infer<typeof consoleList>;
+
 export const reviewVersionBody = z.strictObject({ version: z.string().min(1).max(64) });
 
 export const commentBody = z.strictObject({

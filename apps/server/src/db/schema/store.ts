@@ -86,6 +86,12 @@ export const storeBlocklets = pgTable(
     index('store_blocklets_owner').on(t.ownerDid),
     index('store_blocklets_search').using('gin', t.search),
     index('store_blocklets_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The admin console's search: title, name, DID and owner DID, any case (console-list.ts).
+    index('store_blocklets_console_trgm').using(
+      'gin',
+      sql`lower(${t.title} || ' ' || ${t.name} || ' ' || ${t.did} || ' ' || ${t.ownerDid}) gin_trgm_ops`,
+    ),
+    index('store_blocklets_updated').on(t.updatedAt),
     index('store_blocklets_listed')
       .on(t.downloads)
       .where(
@@ -110,6 +116,8 @@ export const storeVersions = pgTable(
     manifest: jsonb('manifest').$type<Record<string, unknown>>().notNull(),
     changelog: text('changelog').notNull().default(''),
     size: integer('size').notNull(),
+    /** The Ed25519 signature of `sha512` by the uploading token's key (base64url), verified at upload; null: unsigned. */
+    signature: text('signature'),
     sha512: text('sha512').notNull(),
     storagePath: text('storage_path').notNull(),
     uploadedBy: text('uploaded_by').notNull(),

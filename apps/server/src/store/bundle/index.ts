@@ -17,6 +17,9 @@ export { BUNDLE_ERROR_STATUS, BundleError, type BundleErrorCode } from './errors
 export { defaultBundleLimits, MANIFEST_MAX_BYTES, README_MAX_BYTES, type BundleLimits } from './limits.js';
 export type { ImageContentType } from './images.js';
 
+/** The bundle's changelog file, at its root. */
+export const CHANGELOG_FILE = 'CHANGELOG.md';
+
 export interface BundleImage {
   /** Path inside the bundle, as the manifest names it. */
   path: string;
@@ -33,7 +36,7 @@ export interface InspectedBundle {
   /** Size of the upload in bytes. */
   size: number;
   manifest: BlockletManifest;
-  files: { logo?: BundleImage; screenshots: BundleImage[]; readme?: string };
+  files: { logo?: BundleImage; screenshots: BundleImage[]; readme?: string; changelog?: string };
   /** Removes the temp file (safe to call twice, or after it was moved away). */
   discard(): Promise<void>;
 }
@@ -106,6 +109,16 @@ async function checkContents(file: string, limits: BundleLimits) {
     wanted.set(manifest.readme, { max: README_MAX_BYTES, error });
   }
 
+  // An optional CHANGELOG.md at the root (the version's changelog when the upload gives none); one
+  // over the README's size limit or not UTF-8 is ignored rather than refused.
+  const changelogSize = sizes.get(CHANGELOG_FILE);
+  if (changelogSize !== undefined && changelogSize <= README_MAX_BYTES && !wanted.has(CHANGELOG_FILE)) {
+    wanted.set(CHANGELOG_FILE, {
+      max: README_MAX_BYTES,
+      error: new BundleError('manifest_invalid', `${CHANGELOG_FILE} is too large.`),
+    });
+  }
+
   // Second pass: collect only those files.
   const collected = new Map<string, Buffer>();
   if (wanted.size > 0) {
@@ -137,9 +150,16 @@ async function checkContents(file: string, limits: BundleLimits) {
       throw new BundleError('manifest_invalid', `${manifest.readme} is not UTF-8 text.`, 'readme');
     readme = text;
   }
+  const changelogBytes = collected.get(CHANGELOG_FILE);
+  const changelog = changelogBytes ? utf8Text(changelogBytes) : null;
   return {
     manifest,
-    files: { ...(logo ? { logo } : {}), screenshots, ...(readme !== undefined ? { readme } : {}) },
+    files: {
+      ...(logo ? { logo } : {}),
+      screenshots,
+      ...(readme !== undefined ? { readme } : {}),
+      ...(changelog !== null ? { changelog } : {}),
+    },
   };
 }
 

@@ -4,15 +4,17 @@ import {
   blockletAdminUpdate,
   categoryCreate,
   categoryRename,
+  consoleListQuery,
   storeSettingsBody,
+  type ConsoleList,
   type SessionUser,
 } from '@payshelf/api';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeError } from '../errors.js';
-import { storeBlocklets, storeCategories, storeVersions } from '../../db/schema/index.js';
+import { storeBlocklets, storeCategories } from '../../db/schema/index.js';
+import { consolePage } from '../console-list.js';
 import { newId } from '../../payment/shared/ids.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';
 import { findBlocklet } from '../repo.js';
@@ -21,11 +23,6 @@ import { serializeCategory } from '../serialize.js';
 import { readSettings, writeSettings } from '../settings.js';
 import { ownedView } from './developer.js';
 import { didParams, idParams } from './params.js';
-
-const consoleQuery = z.object({
-  /** `review`: the queue of applications with a version pending or in review. */
-  filter: z.enum(['all', 'review', 'blocked']).default('all'),
-});
 
 /** Store admins: the platform's owner and admin roles only (never an organisation member or a header). */
 async function admin(ctx: StoreContext, request: FastifyRequest): Promise<SessionUser> {
@@ -41,26 +38,14 @@ export function consoleRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets`, async (request) => {
     await admin(ctx, request);
-    const { filter } = parseWith(consoleQuery, request.query, 'query');
-    let rows;
-    if (filter === 'review') {
-      const queue = ctx.db
-        .select({ id: storeVersions.blockletId })
-        .from(storeVersions)
-        .where(inArray(storeVersions.status, ['pending_review', 'in_review']));
-      rows = await ctx.db
-        .select()
-        .from(storeBlocklets)
-        .where(inArray(storeBlocklets.id, queue))
-        .orderBy(desc(storeBlocklets.updatedAt))
-        .limit(200);
-    } else {
-      const base = ctx.db.select().from(storeBlocklets);
-      rows = await (filter === 'blocked' ? base.where(eq(storeBlocklets.status, 'blocked')) : base)
-        .orderBy(desc(storeBlocklets.updatedAt))
-        .limit(200);
-    }
-    return { dataList: await Promise.all(rows.map((r) => ownedView(ctx, r))) };
+    const query = parseWith(consoleListQuery, request.query, 'query');
+    const { rows, total } = await consolePage(ctx.db, query);
+    return {
+      dataList: await Promise.all(rows.map((r) => ownedView(ctx, r))),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    } satisfies ConsoleList;
   });
 
   async function target(request: FastifyRequest) {

@@ -21,6 +21,7 @@ import { createToken, listTokens, revokeToken, tokenUser } from '../tokens/servi
 import { discard } from '../storage.js';
 import { uploadRefusal, recordUpload } from '../upload.js';
 import { bundleSignatureRefusal } from '../tokens/signature.js';
+import { changelogHeader } from '../assets/changelog.js';
 import { didParams, idParams } from './params.js';
 import { createPlaceholder } from '../create.js';
 
@@ -99,6 +100,9 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
           : null;
         if (refusal) throw refusal;
       }
+      const changelog = changelogHeader(header(request, 'x-blocklet-changelog'));
+      if (changelog instanceof Error)
+        throw ApiError.badRequest('changelog_invalid', changelog.message, 'x-blocklet-changelog');
       const bundle = await inspect(request.raw, maxBytes, ctx.storage.tmp).catch((err: unknown) => {
         throw bundleRefusal(err) ?? err;
       });
@@ -112,16 +116,17 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
           'x-bundle-sha512',
         );
       }
-      const signatureRefusal = bundleSignatureRefusal(
-        signingKey,
-        bundle.sha512,
-        header(request, 'x-bundle-signature'),
-      );
+      const signature = header(request, 'x-bundle-signature');
+      const signatureRefusal = bundleSignatureRefusal(signingKey, bundle.sha512, signature);
       if (signatureRefusal) {
         await discard(bundle.tempPath);
         throw signatureRefusal;
       }
-      return recordUpload(ctx, user, bundle, tokenName !== null ? 'cli' : 'web');
+      // Only a signature verified against the token's key is kept: the version row then reads "signed".
+      return recordUpload(ctx, user, bundle, tokenName !== null ? 'cli' : 'web', {
+        changelog,
+        signature: signingKey !== null ? signature : null,
+      });
     };
     // The reference's path and the one the CLI uses.
     for (const url of [`${api}/blocklets/upload`, `${api}/developer/blocklets/upload`]) {

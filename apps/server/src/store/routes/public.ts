@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeCategories } from '../../db/schema/index.js';
 import type { StoreContext } from '../context.js';
-import { countDownload, downloadsByDay, listPublic, versionById, versionsOf, viewsOf } from '../repo.js';
+import { countDownload, downloadsByDay, versionById, versionsOf, viewsOf } from '../repo.js';
+import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
@@ -36,11 +37,12 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets.json`, async (request): Promise<BlockletList> => {
     const query = parseWith(blockletListQuery, request.query, 'query');
-    const { rows, total } = await listPublic(ctx.db, query);
+    const { rows, total, totalExact } = await listPublic(ctx.db, query);
     const views = await viewsOf(ctx.db, rows);
     return {
       dataList: views.map((v) => serializeSummary(v, ctx.mount)),
       total,
+      totalExact,
       page: query.page,
       pageSize: query.pageSize,
     };

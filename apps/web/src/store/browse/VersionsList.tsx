@@ -1,9 +1,14 @@
+import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { Box, Chip, Link, Stack, Typography } from '@mui/material';
 import type { BlockletVersion } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
-/** Every published version, newest first, with its changelog; each links to its own detail address. */
+/**
+ * Every published version, newest first, with its changelog (Markdown the server rendered and
+ * sanitised like the README) and a "signed" mark when its upload carried a verified signature; each
+ * links to its own detail address.
+ */
 export function VersionsList({
   did,
   versions,
@@ -27,18 +32,42 @@ export function VersionsList({
               {v.version}
             </Link>
             {v.version === current ? <Chip size="small" label={t('store.browse.detail.current')} /> : null}
+            {v.signed ? (
+              <Chip
+                size="small"
+                color="success"
+                variant="outlined"
+                icon={<VerifiedOutlined />}
+                label={t('store.browse.detail.signed')}
+                title={t('store.browse.detail.signedHint')}
+                data-testid={`signed-${v.version}`}
+              />
+            ) : null}
             {v.published_at ? (
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                 {t('store.browse.detail.publishedOn', { date: v.published_at.slice(0, 10) })}
               </Typography>
             ) : null}
           </Stack>
-          <Typography
-            variant="body2"
-            sx={{ whiteSpace: 'pre-wrap', color: v.changelog ? 'text.primary' : 'text.secondary' }}
-          >
-            {v.changelog || t('store.browse.detail.noChangelog')}
-          </Typography>
+          {v.changelog_html ? (
+            <Box
+              data-testid={`changelog-${v.version}`}
+              sx={{
+                typography: 'body2',
+                overflowWrap: 'anywhere',
+                '& > :first-of-type': { mt: 0.5 },
+                '& > :last-child': { mb: 0 },
+                '& h1, & h2, & h3, & h4, & h5, & h6': { fontSize: '1rem', mt: 1, mb: 0.5 },
+                '& ul, & ol': { pl: 3, my: 0.5 },
+                '& a': { color: 'primary.main' },
+              }}
+              dangerouslySetInnerHTML={{ __html: v.changelog_html }}
+            />
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('store.browse.detail.noChangelog')}
+            </Typography>
+          )}
         </Box>
       ))}
     </Stack>

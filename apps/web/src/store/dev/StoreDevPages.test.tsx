@@ -19,8 +19,12 @@ const version = (v: string, status: VersionDetail['status']): VersionDetail => (
   version: v,
   status,
   changelog: '',
+  changelog_html: '',
   size: 2048,
   sha512: 'ab',
+  signed: false,
+  logo: false,
+  screenshots: 0,
   created_at: at,
   published_at: null,
   pending_at: status === 'draft' ? null : at,
@@ -168,7 +172,8 @@ describe('store console', () => {
 
   it('approves a version in review only after confirming, with the chosen review type', async () => {
     serve((path) => {
-      if (path === '/api/console/blocklets') return json({ dataList: [app('in_review')] });
+      if (path === '/api/console/blocklets')
+        return json({ dataList: [app('in_review')], total: 1, page: 1, pageSize: 10 });
       if (path.endsWith('/review')) return json(app('published'));
       return undefined;
     });

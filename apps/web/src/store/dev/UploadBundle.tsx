@@ -1,17 +1,18 @@
 import { uploadResult } from '@payshelf/api';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiCallError } from '@payshelf/api';
-import { uploadBundle, type UploadHandle } from './api';
+import { CHANGELOG_FIELD_MAX, uploadBundle, type UploadHandle } from './api';
 import { developerBlockletsKey } from './keys';
 
 /**
  * Uploads a `.tgz` bundle for one application with a real progress bar (XHR upload events). The
- * server checks the manifest (DID, name, a higher version); its refusal shows here.
+ * server checks the manifest (DID, name, a higher version); its refusal shows here. The optional
+ * changelog goes with the upload; left empty, the bundle's CHANGELOG.md (this version's section) is used.
  */
 export function UploadBundle({ name, disabled }: { name: string; disabled?: boolean }) {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
   const handle = useRef<UploadHandle | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [changelog, setChangelog] = useState('');
   useEffect(() => () => handle.current?.abort(), []);
 
   const start = (file: File) => {
@@ -32,7 +34,7 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
       return;
     }
     setProgress(0);
-    const upload = uploadBundle(file, setProgress);
+    const upload = uploadBundle(file, setProgress, changelog);
     handle.current = upload;
     upload.done
       .then(async (raw) => {
@@ -46,6 +48,7 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
           ),
           { variant: 'success' },
         );
+        setChangelog('');
         await client.invalidateQueries({ queryKey: developerBlockletsKey });
       })
       .catch((e: unknown) => {
@@ -67,6 +70,19 @@ export function UploadBundle({ name, disabled }: { name: string; disabled?: bool
   const percent = progress === null ? 0 : Math.round(progress * 100);
   return (
     <Stack spacing={1} sx={{ minWidth: 0 }}>
+      <TextField
+        size="small"
+        multiline
+        minRows={2}
+        label={t('store.dev.blocklets.changelog')}
+        helperText={t('store.dev.blocklets.changelogHint')}
+        value={changelog}
+        disabled={disabled || progress !== null}
+        onChange={(e) => setChangelog(e.target.value)}
+        slotProps={{
+          htmlInput: { maxLength: CHANGELOG_FIELD_MAX, 'data-testid': `upload-changelog-${name}` },
+        }}
+      />
       <Box>
         <input
           ref={input}

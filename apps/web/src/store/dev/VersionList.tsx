@@ -1,11 +1,11 @@
 import type { VersionDetail } from '@payshelf/api';
-import { List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import { Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../platform/locale/useLocale';
 import { formatBytes, formatWhen } from './format';
 import { VersionStatusChip } from './StatusChip';
 
-/** Every version, newest first, with its status and the time it reached each status. */
+/** Every version, newest first, with its status, "signed" when its upload was, and the time it reached each status. */
 export function VersionList({ versions }: { versions: VersionDetail[] }) {
   const { t } = useTranslation();
   const { locale } = useLocale();
@@ -34,6 +34,15 @@ export function VersionList({ versions }: { versions: VersionDetail[] }) {
                     {v.version}
                   </Typography>
                   <VersionStatusChip status={v.status} />
+                  {v.signed ? (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color="success"
+                      label={t('store.browse.detail.signed')}
+                      title={t('store.browse.detail.signedHint')}
+                    />
+                  ) : null}
                   <Typography component="span" variant="body2" color="text.secondary">
                     {formatBytes(v.size)}
                   </Typography>

@@ -41,12 +41,21 @@ export interface UploadHandle {
  * Uploads a bundle (.tgz) as the raw request body with XMLHttpRequest, whose upload events give the
  * real progress (fetch has none): `onProgress` receives the fraction sent, 0 to 1.
  */
-export function uploadBundle(file: Blob, onProgress: (fraction: number) => void): UploadHandle {
+/** Longest changelog the upload form sends (its percent-encoded header stays under the server's 12 KB). */
+export const CHANGELOG_FIELD_MAX = 1000;
+
+/** Uploads `file`; a non-empty `changelog` (Markdown) travels percent-encoded in `x-blocklet-changelog`. */
+export function uploadBundle(
+  file: Blob,
+  onProgress: (fraction: number) => void,
+  changelog = '',
+): UploadHandle {
   const xhr = new XMLHttpRequest();
   const done = new Promise<unknown>((resolve, reject) => {
     xhr.open('POST', `${STORE_API}/developer/blocklets/upload`);
     xhr.setRequestHeader('content-type', 'application/gzip');
     xhr.setRequestHeader('accept', 'application/json');
+    if (changelog.trim()) xhr.setRequestHeader('x-blocklet-changelog', encodeURIComponent(changelog.trim()));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);

@@ -50,6 +50,8 @@ export const storeDevEn = {
     latest: 'Latest version',
     current: 'Published version',
     review: 'Review',
+    changelog: 'Changelog of this version (optional, Markdown)',
+    changelogHint: 'Left empty, the bundle’s CHANGELOG.md is used.',
     upload: 'Upload bundle',
     uploadLabel: 'Upload bundle (.tgz) for {{name}}',
     uploading: 'Uploading {{percent}}%',

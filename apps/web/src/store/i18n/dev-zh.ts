@@ -51,6 +51,8 @@ export const storeDevZh: typeof storeDevEn = {
     latest: '最新版本',
     current: '已发布版本',
     review: '审核',
+    changelog: '此版本的更新说明（可选，Markdown）',
+    changelogHint: '留空时使用应用包中的 CHANGELOG.md。',
     upload: '上传应用包',
     uploadLabel: '上传应用包（.tgz）：{{name}}',
     uploading: '正在上传 {{percent}}%',

@@ -100,15 +100,23 @@ export function ApplicationDetailPage() {
   const category = app.category
     ? app.category.locales[locale] || app.category.name
     : t('store.browse.noCategory');
-  const screenshots = strings(app.meta.screenshots).length;
+  // A version other than the current one shows its own bundle's logo and screenshots.
+  const shownEntry = versions.data?.find((v) => v.version === shown);
+  const screenshots =
+    shown === app.version || !shownEntry ? strings(app.meta.screenshots).length : shownEntry.screenshots;
   const deps = dependencies(app.dependencies);
-  const size = versions.data?.find((v) => v.version === shown)?.size;
+  const size = shownEntry?.size;
   const downloadUrl = `/api/blocklets/${app.did}/${encodeURIComponent(shown)}/${encodeURIComponent(app.name)}-${encodeURIComponent(shown)}.tgz`;
 
   return (
     <PageSection testId="page-application-detail" title={app.title}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
-        <AppLogo did={app.did} version={app.version} title={app.title} size={96} />
+        <AppLogo
+          did={app.did}
+          version={shownEntry && !shownEntry.logo ? null : shown}
+          title={app.title}
+          size={96}
+        />
         <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
           <Typography sx={{ color: 'text.secondary' }}>{app.description}</Typography>
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
@@ -147,9 +155,9 @@ export function ApplicationDetailPage() {
         </Alert>
       ) : null}
 
-      {screenshots > 0 && app.version ? (
+      {screenshots > 0 ? (
         <DetailSection title={t('store.browse.detail.screenshots')}>
-          <ScreenshotGallery did={app.did} version={app.version} title={app.title} count={screenshots} />
+          <ScreenshotGallery did={app.did} version={shown} title={app.title} count={screenshots} />
         </DetailSection>
       ) : null}
 

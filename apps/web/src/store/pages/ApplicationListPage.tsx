@@ -31,7 +31,8 @@ export function ApplicationListPage({ variant }: { variant: ApplicationListVaria
         ? t('store.list.categorySubtitle', { category: categoryLabel })
         : undefined;
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  // A capped total ("1,000+") always reaches past the current page: one more page stays reachable.
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize) + (data.totalExact ? 0 : 1)) : 1;
   const filtered = Boolean(state.q || state.price || (variant !== 'category' && state.category));
 
   let body;
@@ -140,7 +141,11 @@ export function ApplicationListPage({ variant }: { variant: ApplicationListVaria
     <PageSection testId={`page-${variant}`} title={t('store.list.title')} subtitle={subtitle}>
       <ListControls text={text} onText={setText} state={state} categories={categories} onChange={change} />
       <Typography role="status" variant="body2" sx={{ color: 'text.secondary', mb: 2, minHeight: '1.5em' }}>
-        {data ? t('store.browse.results', { count: data.total }) : ''}
+        {data
+          ? data.totalExact
+            ? t('store.browse.results', { count: data.total })
+            : t('store.browse.resultsMore', { count: data.total })
+          : ''}
       </Typography>
       {body}
     </PageSection>

@@ -1,7 +1,7 @@
-import { category, ownedBlocklet } from '@payshelf/api';
+import { category, consoleList } from '@payshelf/api';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { Box, MenuItem, Stack, TablePagination, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -12,11 +12,10 @@ import { PageSection } from '../../platform/ui/PageSection';
 import { AdminOnly } from '../dev/AdminOnly';
 import { storeCall } from '../dev/api';
 import { ConsoleBlockletCard } from '../dev/ConsoleBlockletCard';
-import { consoleRows, PAGE_SIZES, pageRows } from '../dev/consoleList';
+import { consoleSearch, PAGE_SIZES } from '../dev/consoleList';
 import { categoriesKey, consoleBlockletsKey } from '../dev/keys';
 import { LoadState } from '../dev/LoadState';
 
-const ownedList = z.object({ dataList: z.array(ownedBlocklet) });
 const categoryList = z.object({ dataList: z.array(category) });
 type Filter = 'review' | 'all' | 'blocked';
 
@@ -30,10 +29,19 @@ function ConsoleBlocklets() {
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number | null>(null);
   const pageSize = size ?? (phone ? 5 : 10);
+  const trimmed = query.trim();
+  // The server filters, searches and pages (pending reviews first); the page asks for one page at a time.
   const list = useQuery({
-    queryKey: [...consoleBlockletsKey, filter],
+    queryKey: [...consoleBlockletsKey, filter, trimmed, page, pageSize],
     queryFn: ({ signal }) =>
-      storeCall(ownedList, `/console/blocklets?filter=${filter}`, 'GET', undefined, signal),
+      storeCall(
+        consoleList,
+        `/console/blocklets?${consoleSearch({ filter, q: trimmed, page, pageSize })}`,
+        'GET',
+        undefined,
+        signal,
+      ),
+    placeholderData: keepPreviousData,
     retry: false,
   });
   const categories = useQuery({
@@ -41,8 +49,8 @@ function ConsoleBlocklets() {
     queryFn: ({ signal }) => storeCall(categoryList, '/console/categories', 'GET', undefined, signal),
     retry: false,
   });
-  const rows = consoleRows(list.data?.dataList ?? [], query);
-  const shown = pageRows(rows, page, pageSize);
+  const rows = list.data?.dataList ?? [];
+  const total = list.data?.total ?? 0;
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ my: 2 }}>
@@ -82,7 +90,7 @@ function ConsoleBlocklets() {
           <EmptyState
             icon={<FactCheckOutlined />}
             title={
-              query.trim()
+              trimmed
                 ? t('store.dev.console.noMatch')
                 : filter === 'review'
                   ? t('store.dev.console.emptyQueue')
@@ -92,7 +100,7 @@ function ConsoleBlocklets() {
           />
         ) : (
           <Stack spacing={2}>
-            {shown.rows.map((b) => (
+            {rows.map((b) => (
               <ConsoleBlockletCard
                 key={b.did}
                 blocklet={b}
@@ -103,8 +111,8 @@ function ConsoleBlocklets() {
             <Box>
               <TablePagination
                 component="div"
-                count={rows.length}
-                page={shown.page}
+                count={total}
+                page={Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
                 rowsPerPage={pageSize}
                 rowsPerPageOptions={PAGE_SIZES}
                 onPageChange={(_e, next) => setPage(next)}

@@ -10,7 +10,7 @@ export async function stubEmptyStore(): Promise<void> {
   const { serve } = fetchStub();
   serve((url) => {
     if (url.pathname === '/api/blocklets.json')
-      return json({ dataList: [], total: 0, page: 1, pageSize: 10 });
+      return json({ dataList: [], total: 0, totalExact: true, page: 1, pageSize: 10 });
     if (url.pathname === '/api/blocklets/categories') return json({ dataList: [] });
     return json(
       { error: { type: 'not_found_error', code: 'resource_missing', message: 'No such thing' } },

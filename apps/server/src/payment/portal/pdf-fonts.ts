@@ -1,15 +1,18 @@
 // Fonts for the invoice PDF. Helvetica (a standard PDF font, nothing embedded) draws Latin-1 text. Text
-// with other characters (a Chinese customer or product name) is drawn with Noto Sans SC, which the
-// `@fontsource/noto-sans-sc` package ships (SIL Open Font License); only the glyphs the invoice uses are
+// with other characters (a Chinese customer or product name) is drawn with Noto Sans SC (its simplified
+// Chinese 400 WOFF, 1.5 MB, kept in `assets/fonts` with its SIL Open Font License rather than installing
+// the 76 MB `@fontsource/noto-sans-sc` package it comes from); only the glyphs the invoice uses are
 // embedded (a subset of a few KB). Characters that font lacks too print as '?'. When the font file
 // cannot be read, every non-Latin-1 character prints as '?' and the PDF still renders.
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument } from 'pdf-lib';
 import { woffToSfnt } from './woff.js';
 
-export const CJK_FONT_FILE = '@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff';
+export const CJK_FONT_FILE = fileURLToPath(
+  new URL('../../../assets/fonts/noto-sans-sc-chinese-simplified-400-normal.woff', import.meta.url),
+);
 
 /** True when the standard font can draw `c`: printable Latin-1. */
 export const latin1 = (c: string) => c >= ' ' && c.charCodeAt(0) <= 0xff;
@@ -30,7 +33,7 @@ export function loadCjkFont(file = CJK_FONT_FILE): Promise<CjkFont | null> {
 
 async function readCjkFont(file: string): Promise<CjkFont | null> {
   try {
-    const bytes = woffToSfnt(await readFile(createRequire(import.meta.url).resolve(file)));
+    const bytes = woffToSfnt(await readFile(file));
     const font = fontkit.create(bytes);
     return { bytes, has: (c) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0) };
   } catch {

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { describe, expect, it } from 'vitest';
 import { CJK_FONT_FILE } from './pdf-fonts.js';
@@ -7,7 +6,7 @@ import { woffToSfnt } from './woff.js';
 
 describe('woffToSfnt', () => {
   it('unpacks the CJK font into a TrueType font with the same glyphs', () => {
-    const woff = readFileSync(createRequire(import.meta.url).resolve(CJK_FONT_FILE));
+    const woff = readFileSync(CJK_FONT_FILE);
     const sfnt = woffToSfnt(woff);
     expect(Buffer.from(sfnt.subarray(0, 4)).toString('hex')).toBe('00010000');
     const before = fontkit.create(Buffer.from(woff));

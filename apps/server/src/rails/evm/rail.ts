@@ -1,7 +1,8 @@
 // The EVM rail (Ethereum, Base and any EVM chain): native coin and ERC-20 payments verified from receipts
 // and logs. This class only wires the Rail contract to its parts: calls.ts (what is signed), signing.ts
-// (hot-wallet pulls and refunds), sending.ts (broadcast and status), scan.ts (unposted transfers),
-// verify.ts (a transfer against an expectation), target.ts (the API and wallet forms).
+// (hot-wallet pulls and refunds), sending.ts (broadcast and status), scan.ts and scan-native.ts
+// (unposted token and native transfers), verify.ts (a transfer against an expectation), target.ts (the
+// API and wallet forms).
 import type { EvmPaymentTarget } from '@payshelf/api';
 import {
   type DbLike,
@@ -31,6 +32,7 @@ import { paymentUri } from './match.js';
 import { releaseNonce } from './nonces.js';
 import { evmSignerOf, verifyEvmOwnership } from './ownership.js';
 import { findTransfersFor, type FoundTransfer } from './scan.js';
+import { NativeTransferScan } from './scan-native.js';
 import { broadcast, inspectSigned, sentStatus } from './sending.js';
 import type { EvmSettings } from './settings.js';
 import { signPull, signRefund } from './signing.js';
@@ -43,6 +45,7 @@ export class EvmRail implements Rail {
   readonly kind = 'evm' as const;
   readonly network: string;
   private readonly core: EvmRailCore;
+  private readonly nativeScan: NativeTransferScan;
 
   constructor(
     readonly settings: EvmSettings,
@@ -50,6 +53,7 @@ export class EvmRail implements Rail {
   ) {
     this.core = new EvmRailCore(settings, deps);
     this.network = this.core.network;
+    this.nativeScan = new NativeTransferScan(this.core);
   }
 
   /** The address payments go to: the configured merchant, or else the hot wallet. */
@@ -146,7 +150,8 @@ export class EvmRail implements Rail {
     references: readonly string[],
     lookbackBlocks: number,
   ): Promise<FoundTransfer[]> {
-    return findTransfersFor(this.core, asset, references, lookbackBlocks);
+    if (!asset.contract) return this.nativeScan.find(references, lookbackBlocks);
+    return findTransfersFor(this.core, asset.contract, references, lookbackBlocks);
   }
 
   explorerUrl(txRef: string): string | null {

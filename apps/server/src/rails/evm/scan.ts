@@ -1,7 +1,6 @@
 // Finding transfers to the merchant that name a waiting payment (its reference tag) when nobody posted
-// their hash: token transfers by their Transfer logs.
+// their hash: token transfers by their Transfer logs (native transfers: scan-native.ts).
 import { erc20Abi, getAddress } from 'viem';
-import type { RailAsset } from '../types.js';
 import type { EvmRailCore } from './core.js';
 import { carriesReference } from './reference.js';
 
@@ -12,17 +11,16 @@ export interface FoundTransfer {
 
 export async function findTransfersFor(
   core: EvmRailCore,
-  asset: RailAsset,
+  token: string,
   references: readonly string[],
   lookbackBlocks: number,
 ): Promise<FoundTransfer[]> {
-  // Token transfers only: a native-coin transfer has no log to find it by (it is found when posted).
-  if (!asset.contract || references.length === 0) return [];
+  if (references.length === 0) return [];
   await core.checkChain();
   const head = await core.client.getBlockNumber({ cacheTime: 0 });
   const back = BigInt(lookbackBlocks);
   const logs = await core.client.getContractEvents({
-    address: getAddress(asset.contract),
+    address: getAddress(token),
     abi: erc20Abi,
     eventName: 'Transfer',
     args: { to: getAddress(await core.merchant()) },

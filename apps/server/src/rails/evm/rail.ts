@@ -141,8 +141,8 @@ export class EvmRail implements Rail {
     return signRefund(this.core, request, db);
   }
 
-  sentStatus(txRef: string): Promise<SentStatus> {
-    return sentStatus(this.core, txRef);
+  sentStatus(txRef: string, signed?: string): Promise<SentStatus> {
+    return sentStatus(this.core, txRef, signed);
   }
 
   findTransfersFor(

@@ -1,6 +1,12 @@
 // Signed transactions on their way to the chain: reading one a wallet handed over, sending it (again),
 // and where one the server sent stands.
-import { keccak256, parseTransaction, type Hex } from 'viem';
+import {
+  keccak256,
+  parseTransaction,
+  recoverTransactionAddress,
+  type Hex,
+  type TransactionSerialized,
+} from 'viem';
 import { RailError, type SentStatus, type SignedInfo } from '../types.js';
 import type { EvmRailCore } from './core.js';
 import { carriesReference } from './reference.js';
@@ -51,15 +57,34 @@ export async function broadcast(core: EvmRailCore, signed: string): Promise<{ tx
   return { txRef: hash };
 }
 
-export async function sentStatus(core: EvmRailCore, txRef: string): Promise<SentStatus> {
+export async function sentStatus(core: EvmRailCore, txRef: string, signed?: string): Promise<SentStatus> {
   const hash = txRef as Hex;
-  const receipt = await core.client.getTransactionReceipt({ hash }).catch(() => null);
-  if (!receipt)
-    return (await isKnown(core, hash)) ? { status: 'pending', confirmations: 0 } : { status: 'not_found' };
+  const receiptOf = () => core.client.getTransactionReceipt({ hash }).catch(() => null);
+  let receipt = await receiptOf();
+  if (!receipt) {
+    if (await isKnown(core, hash)) return { status: 'pending', confirmations: 0 };
+    const replaced = signed ? await nonceTaken(core, signed) : null;
+    if (!replaced) return { status: 'not_found' };
+    // Mined between the two questions: then the receipt says so now.
+    receipt = await receiptOf();
+    if (!receipt) return replaced;
+  }
   if (receipt.status === 'reverted') return { status: 'reverted', blockNumber: receipt.blockNumber };
   const head = await core.client.getBlockNumber();
   const confirmations = Number(head - receipt.blockNumber + 1n);
   return confirmations >= core.settings.confirmations
     ? { status: 'confirmed', confirmations, blockNumber: receipt.blockNumber }
     : { status: 'pending', confirmations };
+}
+
+/**
+ * `replaced` when the signer's account has mined more transactions than the signed one's nonce (so
+ * another transaction used that nonce), else null. The account is the signature's (recovered).
+ */
+async function nonceTaken(core: EvmRailCore, signed: string): Promise<SentStatus | null> {
+  const raw = parseSigned(core, signed);
+  const { nonce } = parseTransaction(raw);
+  const signer = await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized });
+  const mined = await core.client.getTransactionCount({ address: signer, blockTag: 'latest' });
+  return mined > (nonce ?? 0) ? { status: 'replaced', nonce: BigInt(nonce ?? 0) } : null;
 }

@@ -25,7 +25,8 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 
-async function lockFor(tx: DbLike, reference: string) {
+/** Locks an invoice payment's rows in order (subscription, invoice, intent); null when not one. */
+export async function lockInvoicePayment(tx: DbLike, reference: string) {
   const peek = await getIntent(tx, reference);
   if (!peek?.invoiceId || peek.checkoutSessionId) return null;
   const invoicePeek = await getInvoice(tx, peek.invoiceId, peek.livemode);
@@ -51,7 +52,7 @@ export async function completeInvoicePayment(
   railKind: string,
 ): Promise<boolean> {
   if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
-  const locked = await lockFor(tx, reference);
+  const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
   if (intent.status === 'succeeded' || intent.status === 'canceled') return true;
@@ -94,7 +95,7 @@ export async function failInvoicePayment(
   code: string,
 ): Promise<boolean> {
   if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
-  const locked = await lockFor(tx, reference);
+  const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
   await settleAttempt(tx, intent.id, txRef, code === 'not_found' ? 'dropped' : 'failed', code);

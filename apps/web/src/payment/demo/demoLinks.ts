@@ -1,5 +1,4 @@
-import { demoLinksAnswer, type DemoLinksAnswer } from '@payshelf/api';
-import { z } from 'zod';
+import { callRoute, instanceRoutes, type DemoLinksAnswer } from '@payshelf/api';
 
 export type DemoLinks = DemoLinksAnswer;
 
@@ -20,14 +19,8 @@ export function demoKind(kind: string): DemoKind {
   return (DEMO_KINDS as readonly string[]).includes(kind) ? (kind as DemoKind) : 'other';
 }
 
-/** GET {mount}/api/demo: the seeded test-mode payment links. */
-export async function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
-  const base = mountPoint === '/' ? '' : mountPoint;
-  const res = await fetch(`${base}/api/demo?livemode=false`, { headers: { accept: 'application/json' } });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
-    throw new Error(message.success ? message.data.error.message : `HTTP ${res.status}`);
-  }
-  return demoLinksAnswer.parse(body);
+/** GET {mount}/api/demo: the seeded test-mode payment links (through the route table's client). */
+export function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
+  const base = `${mountPoint === '/' ? '' : mountPoint}/api`;
+  return callRoute(instanceRoutes.demo, {}, { base, query: { livemode: 'false' } });
 }

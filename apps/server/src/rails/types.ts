@@ -154,6 +154,11 @@ export type SentStatus =
   | { status: 'reverted'; blockNumber: bigint }
   /** Mined with fewer confirmations than the rail requires, or known to a node but not mined. */
   | { status: 'pending'; confirmations: number }
+  /**
+   * Never to be mined: no node knows it and the signer's account has already used its nonce (another
+   * transaction took it). Only answered when the signed bytes are given to `sentStatus`.
+   */
+  | { status: 'replaced'; nonce: bigint }
   | { status: 'not_found' };
 
 /** A signed transaction a wallet handed over, read before it is sent. */
@@ -200,8 +205,11 @@ export interface Rail {
    * caller's transaction, which must also commit the hash and raw bytes before `broadcast`).
    */
   signRefund(request: RefundRequest, db: DbLike): Promise<SignedTransaction>;
-  /** Where a transaction the server sent (a refund, a pull) stands: mined, reverted, pending or unknown. */
-  sentStatus(txRef: string): Promise<SentStatus>;
+  /**
+   * Where a transaction the server sent (a refund, a pull) stands: mined, reverted, pending, unknown, or
+   * (given its signed bytes) replaced: its nonce was used by another transaction, so it can never be mined.
+   */
+  sentStatus(txRef: string, signed?: string): Promise<SentStatus>;
   /** A link to the transaction in the method's explorer, if it has one. */
   explorerUrl(txRef: string): string | null;
   /**

@@ -35,9 +35,9 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function submitted(): Promise<{ cs: string; answer: SubmitAnswer }> {
-  const cs = await newSession(env.test, cat.priceId);
-  const res = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
+async function submitted(c: Catalog = cat): Promise<{ cs: string; answer: SubmitAnswer }> {
+  const cs = await newSession(env.test, c.priceId);
+  const res = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(c));
   expect(res.status).toBe(200);
   return { cs, answer: res.body as unknown as SubmitAnswer };
 }
@@ -63,6 +63,44 @@ describe('a browser-wallet transfer whose hash was never posted', () => {
     );
     expect((await status(paid.cs)).invoice_id).toBeTruthy();
     // Scanning again changes nothing; the other checkout is still waiting for its own payment.
+    await runScan();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await status(other.cs)).status).toBe('open');
+  });
+});
+
+/** The same method paid in its native coin (ETH, no contract): a price of 0.002 ETH. */
+async function ethCatalog(): Promise<Catalog> {
+  const currency = await env.test('POST', '/payment-currencies', {
+    body: { payment_method_id: cat.methodId, symbol: 'ETH', name: 'Ether', decimal: 18 },
+  });
+  expect(currency.status, JSON.stringify(currency.body)).toBe(200);
+  const product = await env.test('POST', '/products', { body: { name: 'Native book' } });
+  const price = await env.test('POST', '/prices', {
+    body: { product_id: product.body.id, currency_id: currency.body.id, unit_amount: '2000000000000000' },
+  });
+  expect(price.status, JSON.stringify(price.body)).toBe(200);
+  return { ...cat, currencyId: String(currency.body.id), priceId: String(price.body.id) };
+}
+
+describe('a native-coin (ETH) transfer whose hash was never posted', () => {
+  it('is found in the blocks by its reference tag; an untagged ETH transfer completes nothing', async () => {
+    const eth = await ethCatalog();
+    const paid = await submitted(eth);
+    const other = await submitted(eth);
+    expect(paid.answer.paymentTarget.token).toBeNull();
+    // The wallet sends the ETH with the payment's tag as its data; the page dies before posting.
+    await chain.pay(4, walletRequest(paid.answer));
+    // The right amount of ETH with no data: it names no payment, so it pays none.
+    await chain.sendEth(5, merchant, 2_000_000_000_000_000n);
+    await chain.mine(2);
+    expect((await status(paid.cs)).status).toBe('open');
+
+    await runScan();
+    await until('the unposted ETH payment completes its checkout', async () =>
+      (await status(paid.cs)).status === 'complete' ? true : undefined,
+    );
+    expect((await status(paid.cs)).invoice_id).toBeTruthy();
     await runScan();
     await new Promise((r) => setTimeout(r, 1500));
     expect((await status(other.cs)).status).toBe('open');

@@ -7,3 +7,4 @@ export { merchantRoutes } from './merchant.js';
 export { billingAdminRoutes } from './billing-admin.js';
 export { portalRoutes } from './portal.js';
 export { adminViewRoutes } from './admin-views.js';
+export { instanceRoutes } from './instance.js';

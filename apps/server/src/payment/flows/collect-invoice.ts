@@ -3,7 +3,9 @@
 // is signed and committed as a payment attempt, with the intent processing and its watch, before it is
 // sent; a crash after the commit leaves the reconcile job to re-send the same transaction, never a
 // second charge). A pull that cannot be made (no allowance, low balance, no payer) is a failed attempt
-// recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts).
+// recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts). A pull that
+// moved less than the invoice's amount (a fee-on-transfer token) pays nothing: it is refunded and the
+// invoice stays open (flows/invoice-underpaid.ts).
 //
 // Lock order: the subscription → the invoice → the payment intent → the signer's nonce → attempts.
 import {
@@ -31,6 +33,7 @@ import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
+import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 
 export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';
 
@@ -162,6 +165,10 @@ async function settleNow(ctx: PaymentContext, step: Extract<Step, { kind: 'sent'
         const explorer = step.paying.rail.explorerUrl(txRef);
         await completeInvoicePayment(ctx, tx, step.intent.id, result, explorer, step.paying.rail.kind);
         return 'paid' as const;
+      }
+      if (result.status === 'rejected' && result.underpaid) {
+        await recordInvoiceUnderpayment(ctx, tx, step.intent.id, result.underpaid);
+        return 'failed' as const;
       }
       if (result.status === 'rejected' && result.reason !== 'not_found') {
         await failInvoicePayment(ctx, tx, step.intent.id, txRef, result.reason);

@@ -2,7 +2,8 @@
 // and the page then posts its hash (/tx); a page that dies in between (closed tab, crash, lost network)
 // leaves money on the merchant's address and an intent still asking for it. At start and every minute
 // this job asks each rail that can scan (Rail.findTransfersFor) for recent transfers to the merchant
-// naming an intent still waiting for payment (its reference tag, put there by the wallet request), and
+// (tokens and the native coin alike) naming an intent still waiting for payment (its reference tag, put
+// there by the wallet request; a transfer without one is nobody's and is never attributed), and
 // accepts each as if the page had posted it: the same verification against the intent's frozen
 // amount, asset and payer, so it completes the checkout, is watched, or (too little) is refunded.
 import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';

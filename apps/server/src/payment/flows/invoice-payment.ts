@@ -26,7 +26,8 @@ import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';
 import type { DbLike } from '../shared/db.js';
 
-async function lockFor(tx: DbLike, reference: string) {
+/** Locks an invoice payment's rows in order (subscription, invoice, intent); null when not one. */
+export async function lockInvoicePayment(tx: DbLike, reference: string) {
   const peek = await getIntent(tx, reference);
   if (!peek?.invoiceId || peek.checkoutSessionId) return null;
   const invoicePeek = await getInvoice(tx, peek.invoiceId, peek.livemode);
@@ -52,7 +53,7 @@ export async function completeInvoicePayment(
   railKind: string,
 ): Promise<boolean> {
   if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
-  const locked = await lockFor(tx, reference);
+  const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
   if (intent.status === 'succeeded' || intent.status === 'canceled') return true;
@@ -96,7 +97,7 @@ export async function failInvoicePayment(
   code: string,
 ): Promise<boolean> {
   if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
-  const locked = await lockFor(tx, reference);
+  const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
   await settleAttempt(tx, intent.id, txRef, code === 'not_found' ? 'dropped' : 'failed', code);

@@ -19,6 +19,7 @@ import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 import { expectationOf } from './pay-checkout.js';
 import { recordUnderpayment } from './underpaid.js';
+import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 
 export const RECONCILE_TASK = 'payment:reconcile-attempts';
 /** An attempt younger than this is still in the hands of the request that made it. */
@@ -61,7 +62,9 @@ async function reconcileOne(
     }
     if (result.status === 'pending') return 'waiting';
     if (result.underpaid) {
-      await recordUnderpayment(tx, intent.id, result.underpaid);
+      if (!(await recordInvoiceUnderpayment(ctx, tx, intent.id, result.underpaid))) {
+        await recordUnderpayment(tx, intent.id, result.underpaid);
+      }
       return 'failed';
     }
     if (result.reason === 'not_found') {

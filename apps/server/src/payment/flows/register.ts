@@ -12,6 +12,7 @@ import { registerReconcileJob } from './reconcile-attempts.js';
 import { registerRefundJobs } from './send-refund.js';
 import { registerFindUnpostedJob } from './find-unposted.js';
 import { recordUnderpayment } from './underpaid.js';
+import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
@@ -37,6 +38,7 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   const onRejected: RejectedHandler = async (event, tx) => {
     // A short transfer made for this payment: recorded and refunded, the intent asks again (underpaid.ts).
     if (event.underpaid) {
+      if (await recordInvoiceUnderpayment(ctx, tx, event.reference, event.underpaid)) return;
       await recordUnderpayment(tx, event.reference, event.underpaid);
       return;
     }

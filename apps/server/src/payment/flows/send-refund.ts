@@ -3,27 +3,25 @@
 //     transaction) and the hash, raw bytes and nonce are committed with status `processing`. Only a
 //     pending refund is ever signed, so a refund is signed once, whoever runs this and however often.
 //  2. processing: the chain is asked about the committed hash. Unknown → the same raw bytes are sent
-//     (again); mined with enough confirmations → succeeded; reverted → failed.
+//     (again); mined with enough confirmations → succeeded; reverted → failed; never to be mined
+//     because another transaction used its nonce → signed again with a fresh nonce, a bounded number
+//     of times, then failed (flows/refund-replaced.ts).
 // A crash anywhere leaves a row the next run picks up: the send job retries itself with a growing
 // delay, and payment:reconcile-refunds settles every pending or processing refund at startup and
 // every minute. Refunds are paid from the method's hot wallet.
 import { z } from 'zod';
 import { crashPoint } from '../../core/chaos.js';
-import type { Rail, RefundRequest } from '../../rails/types.js';
 import {
   REFUND_SEND_TASK,
-  assetOf,
   enqueueRefundSend,
-  getIntent,
   getRefund,
-  refundTo,
   refundsInFlight,
   updateRefund,
   type RefundRow,
 } from '../intents/index.js';
-import { getCurrency, getMethod } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import type { DbLike } from '../shared/db.js';
+import { refundRail } from './refund-rail.js';
+import { replaceRefund } from './refund-replaced.js';
 
 export const REFUND_RECONCILE_TASK = 'payment:reconcile-refunds';
 /** A refund younger than this is still in the hands of its send job. */
@@ -32,25 +30,6 @@ const SETTLE_AFTER_MS = 30_000;
 const SEND_CHECKS = 12;
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-/** The rail a refund is paid through (its intent's method, active or not) and what it sends. */
-async function refundRail(
-  ctx: PaymentContext,
-  db: DbLike,
-  row: RefundRow,
-): Promise<{ rail: Rail; request: RefundRequest }> {
-  const intent = await getIntent(db, row.paymentIntentId);
-  const method = intent?.paymentMethodId
-    ? await getMethod(db, intent.paymentMethodId, row.livemode)
-    : undefined;
-  const currency = await getCurrency(db, row.currencyId, row.livemode);
-  const to = refundTo(row);
-  if (!method || !currency || !to) throw new Error(`refund ${row.id}: no method, currency or payee`);
-  return {
-    rail: ctx.services.rails.forMethod(method),
-    request: { reference: row.id, to, asset: assetOf(currency), amount: row.amount },
-  };
-}
 
 /** Step 1: sign and commit a pending refund (status processing). Answers the row as it now stands. */
 async function commitRefund(ctx: PaymentContext, id: string): Promise<RefundRow | undefined> {
@@ -90,7 +69,13 @@ async function commitRefund(ctx: PaymentContext, id: string): Promise<RefundRow 
 async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRow['status']> {
   const { rail } = await refundRail(ctx, ctx.db, row);
   const txRef = row.txRef ?? '';
-  let sent = await rail.sentStatus(txRef);
+  let sent = await rail.sentStatus(txRef, row.raw ?? undefined);
+  if (sent.status === 'replaced') {
+    // Its nonce went to another transaction: signed again (committed first) and sent, or failed.
+    const next = await replaceRefund(ctx, row, sent.nonce);
+    if (next?.status !== 'processing' || next.txRef === row.txRef) return next?.status ?? 'processing';
+    return settleSent(ctx, next);
+  }
   if (sent.status === 'not_found') {
     try {
       await rail.broadcast(row.raw ?? '');

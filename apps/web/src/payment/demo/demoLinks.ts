@@ -1,5 +1,4 @@
-import { demoLinksAnswer, localeKey, type DemoLinksAnswer } from '@payshelf/api';
-import { z } from 'zod';
+import { callRoute, instanceRoutes, localeKey, type DemoLinksAnswer } from '@payshelf/api';
 
 export type DemoLinks = DemoLinksAnswer;
 
@@ -26,14 +25,8 @@ export function localizedLink(link: DemoLinks['links'][number], locale: string) 
   return { title: t?.title ?? link.title, description: t?.description ?? link.description };
 }
 
-/** GET {mount}/api/demo: the seeded test-mode payment links. */
-export async function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
-  const base = mountPoint === '/' ? '' : mountPoint;
-  const res = await fetch(`${base}/api/demo?livemode=false`, { headers: { accept: 'application/json' } });
-  const body: unknown = await res.json().catch(() => null);
-  if (!res.ok) {
-    const message = z.object({ error: z.object({ message: z.string() }) }).safeParse(body);
-    throw new Error(message.success ? message.data.error.message : `HTTP ${res.status}`);
-  }
-  return demoLinksAnswer.parse(body);
+/** GET {mount}/api/demo: the seeded test-mode payment links (through the route table's client). */
+export function fetchDemoLinks(mountPoint: string): Promise<DemoLinks> {
+  const base = `${mountPoint === '/' ? '' : mountPoint}/api`;
+  return callRoute(instanceRoutes.demo, {}, { base, query: { livemode: 'false' } });
 }

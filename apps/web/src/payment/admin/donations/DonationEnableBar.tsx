@@ -7,12 +7,12 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { settingRecord, type DonationSettings } from '@payshelf/api';
+import { callRoute, instanceRoutes, type DonationSettings } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { isAdminRole, useHeaderSession } from '../../../header/session/useHeaderSession';
-import { apiRequest, apiUrl } from '../api/client';
+import { apiBase } from '../api/client';
 import { useDonationSetting } from './useDonationSetting';
 
 /**
@@ -51,29 +51,30 @@ export function DonationEnableBar({
   const [error, setError] = useState<string | null>(null);
   const base = gate.mountPoint === '/' ? '' : gate.mountPoint;
   const enable = async () => {
+    // Enable is only offered for a link (showEnable): without one there is no location to record.
+    const mountLocation = gate.linkId;
+    if (mountLocation === undefined) return;
     setBusy(true);
     setError(null);
     try {
-      const made = await apiRequest(
-        settingRecord,
-        apiUrl(gate.mountPoint, '/settings', gate.livemode),
-        'POST',
-        {
-          mountLocation: gate.linkId,
-          type: 'donate',
-          active: true,
-          livemode: gate.livemode,
-          settings: linkSettings ?? {},
-        },
-      );
+      const options = {
+        base: apiBase(gate.mountPoint),
+        query: { livemode: String(gate.livemode) },
+        idempotent: true,
+      };
+      const body = {
+        mountLocation,
+        type: 'donate' as const,
+        active: true,
+        livemode: gate.livemode,
+        settings: linkSettings ?? {},
+      };
+      const made = await callRoute(instanceRoutes.createSetting, { body }, options);
       if (!made.active) {
-        await apiRequest(
-          settingRecord,
-          apiUrl(gate.mountPoint, `/settings/${made.id}`, gate.livemode),
-          'PUT',
-          {
-            active: true,
-          },
+        await callRoute(
+          instanceRoutes.updateSetting,
+          { params: { key: made.id }, body: { active: true } },
+          options,
         );
       }
       await gate.setting.refresh();

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Chip, Stack, Switch } from '@mui/material';
-import { listOf, settingRecord, type SettingRecord } from '@payshelf/api';
+import { instanceRoutes, listOf, settingRecord, type SettingRecord } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { AdminContext, useAdmin } from '../AdminContext';
 import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { AdminPage } from '../layout/AdminPage';
 import { readLivemode } from '../livemode/livemodeStorage';
 import { AdminTable, type Column } from '../table/AdminTable';
@@ -27,11 +28,10 @@ function storage(): Storage | undefined {
 
 function ActiveSwitch({ record }: { record: SettingRecord }) {
   const { t } = useTranslation();
-  const toggle = useAdminMutation(['donation-settings'], settingRecord, (active: boolean) => ({
-    method: 'PUT',
-    path: `/settings/${record.id}`,
-    body: { active },
-  }));
+  const { updateSetting } = instanceRoutes;
+  const toggle = useAdminMutation(['donation-settings'], updateSetting.response, (active: boolean) =>
+    routeCall(updateSetting, { key: record.id }, { active }),
+  );
   return (
     <Switch
       checked={record.active}

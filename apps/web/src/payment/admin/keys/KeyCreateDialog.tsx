@@ -1,9 +1,10 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { apiKey, apiKeyCreate, type ApiKey } from '@payshelf/api';
+import { apiKeyCreate, instanceRoutes, type ApiKey, type BodyOf } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../AdminContext';
-import { saveCall, useAdminMutation } from '../api/hooks';
+import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
@@ -23,7 +24,10 @@ export function KeyCreateDialog({ onClose }: { onClose(): void }) {
   const { form, submitWith } = useSchemaForm<KeyFormValues, typeof apiKeyCreate>(apiKeyCreate, toPayload, {
     name: '',
   });
-  const create = useAdminMutation(['api-keys'], apiKey, saveCall('/api-keys'));
+  const { createApiKey } = instanceRoutes;
+  const create = useAdminMutation(['api-keys'], createApiKey.response, (body: BodyOf<typeof createApiKey>) =>
+    routeCall(createApiKey, {}, body),
+  );
   const submit = submitWith(create.mutateAsync, setCreated);
   if (created) {
     return (

@@ -1,5 +1,6 @@
-import { apiKey, type ApiKey } from '@payshelf/api';
+import { instanceRoutes, type ApiKey } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
+import { routeCall } from '../api/routeCall';
 import { ConfirmButton } from '../layout/ConfirmButton';
 
 /** Revokes a secret key after a confirmation; calls with it fail from then on. */
@@ -12,8 +13,8 @@ export function RevokeKeyButton({ item }: { item: ApiKey }) {
       title={t('payment.admin.keys.revokeTitle', { name: item.name })}
       text={t('payment.admin.keys.revokeText')}
       done={t('payment.admin.keys.revoked', { name: item.name })}
-      call={{ method: 'DELETE', path: `/api-keys/${item.id}` }}
-      schema={apiKey}
+      call={routeCall(instanceRoutes.revokeApiKey, { id: item.id })}
+      schema={instanceRoutes.revokeApiKey.response}
       resources={['api-keys']}
     />
   );

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES } from './error-catalog-billing.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 /**
  * The English and Chinese texts of the error messages a browser user can meet during checkout, in the
@@ -299,86 +300,8 @@ export const MESSAGES = {
   },
   // The store's refusals (error-catalog-store.ts).
   ...STORE_MESSAGES,
-  // A transfer made for the payment that pays less than its frozen amount (flows/underpaid.ts).
-  underpaid: {
-    code: 'underpaid',
-    en: 'This transfer paid {received} of the {amount} due, so it was not counted; it will be refunded to the account that sent it. Please pay the full amount.',
-    zh: '这笔转账只支付了应付 {amount} 中的 {received}，未计入付款；将退回到付款账户。请支付全额。',
-  },
-  // The customer portal (portal/): overdue bulk pay and the customer lookups.
-  portal_customer_missing: {
-    code: 'resource_missing',
-    type: 'not_found_error',
-    en: "No such customer: '{id}'",
-    zh: "客户不存在：'{id}'",
-  },
-  overdue_nothing: {
-    code: 'nothing_overdue',
-    en: 'No overdue invoices to pay in this currency',
-    zh: '该币种没有需要支付的逾期账单',
-  },
-  overdue_not_supported: {
-    code: 'not_supported',
-    en: 'This payment method is not supported',
-    zh: '不支持此支付方式',
-  },
-  overdue_in_progress: {
-    code: 'payment_in_progress',
-    en: 'A payment of these invoices is already in progress',
-    zh: '这些账单的支付正在进行中',
-  },
-  // Refunds created by the merchant (payment/admin-views/refund-create.ts).
-  refund_not_refundable: {
-    code: 'refund_not_refundable',
-    en: 'Only a succeeded payment can be refunded (this one is {status})',
-    zh: '只有成功的付款可以退款（此付款状态为 {status}）',
-  },
-  refund_no_payer: {
-    code: 'refund_no_payer',
-    en: 'This payment has no known paying account to send a refund to',
-    zh: '此付款没有可退回的付款账户',
-  },
-  refund_exceeds_refundable: {
-    code: 'refund_exceeds_refundable',
-    en: 'At most {limit} of this payment can still be refunded',
-    zh: '此付款最多还可退款 {limit}',
-  },
-  // A subscription's currency or payment method for future invoices (billing/subscriptions/actions.ts).
-  subscription_currency_unsupported: {
-    code: 'currency_not_supported',
-    en: 'This subscription cannot be billed in {currency}: its prices are not available in that currency',
-    zh: '该订阅无法以 {currency} 计费：其价格不支持该币种',
-  },
-  subscription_method_unsupported: {
-    code: 'payment_method_not_supported',
-    en: 'This payment method cannot bill this subscription in {currency}',
-    zh: '此支付方式无法以 {currency} 为该订阅计费',
-  },
-  refund_no_subscription_payment: {
-    code: 'refund_no_payment',
-    en: 'This subscription has no succeeded payment to refund',
-    zh: '此订阅没有可退款的成功付款',
-  },
-  // The billing routes a signed-in customer may call on their own subscriptions and invoices: what
-  // only the merchant may do there.
-  billing_merchant_field: {
-    code: 'forbidden',
-    type: 'permission_error',
-    en: 'Only the merchant changes {name}',
-    zh: '只有商家可以修改 {name}',
-  },
-  billing_merchant_no_proration: {
-    code: 'forbidden',
-    type: 'permission_error',
-    en: 'Only the merchant changes a plan without proration',
-    zh: '只有商家可以在不按比例计费的情况下更改套餐',
-  },
-  billing_merchant_out_of_band: {
-    code: 'forbidden',
-    type: 'permission_error',
-    en: 'Only the merchant records payments made elsewhere',
-    zh: '只有商家可以记录在其他渠道完成的付款',
-  },
+  // Payments, refunds, overdue bulk pay and subscription changes (error-catalog-billing.ts).
+  ...BILLING_MESSAGES,
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

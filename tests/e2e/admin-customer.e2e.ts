@@ -105,6 +105,10 @@ describe('admin customer page, overview and donations', () => {
     await page.getByTestId('customer-refunds-table').getByText('1 TUSD').waitFor();
     await expectAccessible(page, 'admin customer page');
     await screenshot(page, 'admin-customer');
+    // The customer (here the owner donated) sees the refund in their own payment history.
+    await page.goto('/payment/customer/payments');
+    await page.getByTestId('refunds').getByText('1 TUSD').first().waitFor();
+    await expectAccessible(page, 'portal payments with the refund');
     const customerPath = `${ADMIN}/customers/${intent?.customer_id ?? ''}`;
     await context.close();
 

@@ -174,18 +174,26 @@ export async function readSessionForView(db: Db, id: string): Promise<SessionRow
   return row;
 }
 
-/** `now`: a merchant expires it early, so expires_at moves to now (the page reads expiry from it). */
+/**
+ * `now`: a merchant expires it early, so expires_at moves to now (the page reads expiry from it). The
+ * status is decided on the locked row: a payment completing at the same moment is never overwritten
+ * with `expired` (whichever commits first wins, and the other sees its result).
+ */
 export async function expireSession(
   db: Db,
   row: SessionRow,
   idem: string | null,
   now = true,
 ): Promise<SessionRow> {
-  if (row.status === 'complete') {
-    throw ApiError.badRequest('checkout_session_complete', 'A completed checkout session cannot be expired');
-  }
+  const refuseComplete = () =>
+    ApiError.badRequest('checkout_session_complete', 'A completed checkout session cannot be expired');
+  if (row.status === 'complete') throw refuseComplete();
   if (row.status === 'expired') return row;
   return db.transaction(async (tx) => {
+    const current = await getSession(tx, row.id, null, true);
+    if (!current) throw ApiError.of('checkout_session_missing', { id: row.id });
+    if (current.status === 'complete') throw refuseComplete();
+    if (current.status === 'expired') return current;
     const updated = await updateSession(tx, row.id, {
       status: 'expired',
       ...(now ? { expiresAt: new Date() } : {}),

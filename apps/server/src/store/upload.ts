@@ -95,10 +95,10 @@ export async function recordUpload(
         const refusal = await uploadRefusal(tx, blocklet, user, manifest.version);
         if (refusal) throw refusal;
         if (manifest.name !== blocklet.name) {
-          throw ApiError.badRequest(
-            'name_changed',
-            `The application is named ${blocklet.name}; the manifest says ${manifest.name}`,
-            'name',
+          throw ApiError.of(
+            'store_name_changed',
+            { name: blocklet.name, manifest: manifest.name },
+            { param: 'name' },
           );
         }
       }

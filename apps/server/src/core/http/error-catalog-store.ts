@@ -84,4 +84,25 @@ export const STORE_MESSAGES = {
     en: 'This connect session was already approved',
     zh: '该连接会话已被批准',
   },
+  // Upload refusals about the bundle's own contents and headers.
+  store_changelog_too_long: {
+    code: 'changelog_invalid',
+    en: 'x-blocklet-changelog is longer than {limit} bytes',
+    zh: 'x-blocklet-changelog 超过 {limit} 字节',
+  },
+  store_changelog_encoding: {
+    code: 'changelog_invalid',
+    en: 'x-blocklet-changelog is not percent-encoded UTF-8',
+    zh: 'x-blocklet-changelog 不是百分号编码的 UTF-8',
+  },
+  store_sha512_mismatch: {
+    code: 'sha512_mismatch',
+    en: 'The bundle does not match its x-bundle-sha512',
+    zh: '上传的包与其 x-bundle-sha512 不符',
+  },
+  store_name_changed: {
+    code: 'name_changed',
+    en: 'The application is named {name}; the manifest says {manifest}',
+    zh: '该应用名为 {name}，但清单中为 {manifest}',
+  },
 } as const satisfies Record<string, CatalogEntry>;

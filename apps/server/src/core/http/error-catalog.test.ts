@@ -158,6 +158,7 @@ describe('error catalog', () => {
         version: '1.0.0',
         reason: 'r',
         latest: '1.0.0',
+        manifest: 'y',
         // Payment integrity placeholders (underpaid).
         amount: '5 TUSD',
         received: '3 TUSD',

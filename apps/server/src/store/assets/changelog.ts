@@ -1,6 +1,7 @@
 // A version's changelog: the text given at upload (the CLI's `--changelog`, the upload form's field),
 // or else this version's section of the bundle's CHANGELOG.md (the whole file when no heading names
 // the version). Stored as Markdown and shown rendered through the README's sanitiser.
+import { ApiError } from '../../core/http/errors.js';
 
 /** Longest changelog kept, in characters (a longer one is cut at a line break). */
 export const CHANGELOG_MAX_CHARS = 20_000;
@@ -44,14 +45,18 @@ export function changelogSection(markdown: string, version: string): string {
  * The changelog an upload carries in `x-blocklet-changelog` (percent-encoded UTF-8): null when the
  * header is absent or blank, an Error when it is too long or not valid percent-encoding.
  */
-export function changelogHeader(value: string | null): string | null | Error {
+export function changelogHeader(value: string | null): string | null | ApiError {
   if (value === null || value.trim() === '') return null;
   if (value.length > CHANGELOG_HEADER_MAX_BYTES)
-    return new Error(`x-blocklet-changelog is longer than ${CHANGELOG_HEADER_MAX_BYTES} bytes`);
+    return ApiError.of(
+      'store_changelog_too_long',
+      { limit: String(CHANGELOG_HEADER_MAX_BYTES) },
+      { param: 'x-blocklet-changelog' },
+    );
   try {
     const text = decodeURIComponent(value).trim();
     return text ? clip(text) : null;
   } catch {
-    return new Error('x-blocklet-changelog is not percent-encoded UTF-8');
+    return ApiError.of('store_changelog_encoding', {}, { param: 'x-blocklet-changelog' });
   }
 }

@@ -101,8 +101,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
         if (refusal) throw refusal;
       }
       const changelog = changelogHeader(header(request, 'x-blocklet-changelog'));
-      if (changelog instanceof Error)
-        throw ApiError.badRequest('changelog_invalid', changelog.message, 'x-blocklet-changelog');
+      if (changelog instanceof ApiError) throw changelog;
       const bundle = await inspect(request.raw, maxBytes, ctx.storage.tmp).catch((err: unknown) => {
         throw bundleRefusal(err) ?? err;
       });
@@ -110,11 +109,7 @@ export function developerRoutes(app: FastifyInstance, ctx: StoreContext): void {
       const claimed = header(request, 'x-bundle-sha512');
       if (claimed && claimed.toLowerCase() !== bundle.sha512) {
         await discard(bundle.tempPath);
-        throw ApiError.badRequest(
-          'sha512_mismatch',
-          'The bundle does not match its x-bundle-sha512',
-          'x-bundle-sha512',
-        );
+        throw ApiError.of('store_sha512_mismatch', {}, { param: 'x-bundle-sha512' });
       }
       const signature = header(request, 'x-bundle-signature');
       const signatureRefusal = bundleSignatureRefusal(signingKey, bundle.sha512, signature);

@@ -36,6 +36,7 @@ describe('store browsing (the demo store)', () => {
     await search.fill('webhook');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'webhook');
     await expectCards(page, ['Webhook Inspector']);
+    await expect.poll(() => page.getByTestId('result-count').textContent()).toBe('1 application');
     expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAccessible(page, 'search results');
 

@@ -18,7 +18,7 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1
 
 /** The store's application list: search as you type, category, price and sort, pages of cards. */
 export function ApplicationListPage({ variant }: { variant: ApplicationListVariant }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { locale } = useLocale();
   const { state, text, setText, change, categories, list, pageSize } = useListPage();
   const categoryLabel = categories.find((c) => c.name === state.category)?.locales[locale] ?? state.category;
@@ -140,11 +140,18 @@ export function ApplicationListPage({ variant }: { variant: ApplicationListVaria
   return (
     <PageSection testId={`page-${variant}`} title={t('store.list.title')} subtitle={subtitle}>
       <ListControls text={text} onText={setText} state={state} categories={categories} onChange={change} />
-      <Typography role="status" variant="body2" sx={{ color: 'text.secondary', mb: 2, minHeight: '1.5em' }}>
+      <Typography
+        role="status"
+        variant="body2"
+        data-testid="result-count"
+        sx={{ color: 'text.secondary', mb: 2, minHeight: '1.5em' }}
+      >
         {data
-          ? data.totalExact
-            ? t('store.browse.results', { count: data.total })
-            : t('store.browse.resultsMore', { count: data.total })
+          ? t(data.totalExact ? 'store.browse.results' : 'store.browse.resultsMore', {
+              count: data.total,
+              // Grouped the visitor's way (1,000 / 1,000): the count itself only picks the plural form.
+              total: new Intl.NumberFormat(i18n.language).format(data.total),
+            })
           : ''}
       </Typography>
       {body}

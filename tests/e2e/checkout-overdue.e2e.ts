@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
 import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
-import { payDemo, signInAsNewCustomer } from './support/customer.js';
 import { openDatabase } from './support/database.js';
-import { dialogShown, onlyInvoice, pastDueInvoiceLike } from './support/pastDue.js';
+import { dialogShown, refusedForOverdue } from './support/pastDue.js';
 
 /**
  * SPEC §4 "customerLimited": a customer whose subscription has a past-due invoice is refused at a new
@@ -31,17 +30,7 @@ describe('a customer with a past-due subscription at a new checkout', () => {
     const context = await openContext(browser, { width: 1280, height: 900 });
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
     const page = await context.newPage();
-    await signInAsNewCustomer(page, 'Remy', '/payment/demo');
-    // A free trial completes at submit: Remy gets a subscription (and its zero invoice) without paying.
-    await payDemo(page, 'Subscription with a trial', 'Remy');
-    await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
-    const trialInvoice = await onlyInvoice(page);
-    const overdue = await pastDueInvoiceLike(database, trialInvoice.id);
-
-    await payDemo(page, 'One-time purchase', 'Remy');
-    const dialog = page.getByRole('dialog', { name: 'Overdue invoices' });
-    const row = dialog.getByTestId(`overdue-row-${trialInvoice.currency_id}`);
-    await row.waitFor({ timeout: 15_000 });
+    const { overdue, dialog, row } = await refusedForOverdue(page, database, 'Remy');
     expect(await row.textContent()).toContain('2.5 TUSD');
     expect(await row.getByRole('link', { name: 'View now' }).isVisible()).toBe(true);
     // The refusal is the dialog, not an error toast.

@@ -4,6 +4,7 @@ import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
 import { merchant } from './support/checkoutSessions.js';
+import { ANVIL_ACCOUNT_1, installAnvilWallet } from './support/wallet.js';
 
 /**
  * Issue 6 item 1, "Done when": the checkout pages against the built server with DEMO_DATA=1 (seeded
@@ -52,48 +53,6 @@ async function startSession(page: Page, linkId: string): Promise<{ id: string; p
 }
 
 /** anvil's well-known test account 1 (funded with ETH, unlocked). */
-const ANVIL_ACCOUNT_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-
-type Rpc = (method: string, params?: unknown[]) => Promise<unknown>;
-
-/**
- * Injects an EIP-1193 wallet into every page of the context: it shares anvil's unlocked test account 1
- * and forwards every other call to the demo chain's RPC. Answers the RPC call for the test itself.
- */
-async function installWallet(context: BrowserContext, page: Page): Promise<Rpc> {
-  const methods = await merchant<{ data: { settings: { ethereum?: { api_host: string } } }[] }>(
-    page,
-    'GET',
-    '/payment-methods',
-  );
-  const rpc = methods.data.find((m) => m.settings.ethereum)?.settings.ethereum?.api_host;
-  if (!rpc) throw new Error('no demo EVM method');
-  const call = async (method: string, params: unknown[] = []): Promise<unknown> => {
-    const res = await fetch(rpc, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const json = (await res.json()) as { result?: unknown; error?: { message: string } };
-    if (json.error) throw new Error(json.error.message);
-    return json.result;
-  };
-  // anvil's unlocked test account 1 pays; the page's wallet forwards every call to anvil.
-  await context.exposeFunction('__anvilRpc', (method: string, params: unknown[]) => call(method, params));
-  await context.addInitScript((account: string) => {
-    const rpcCall = (window as unknown as { __anvilRpc(m: string, p: unknown[]): Promise<unknown> })
-      .__anvilRpc;
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      request: ({ method, params }: { method: string; params?: unknown[] }) =>
-        method === 'eth_requestAccounts' || method === 'eth_accounts'
-          ? Promise.resolve([account])
-          : rpcCall(method, params ?? []),
-    };
-  }, ANVIL_ACCOUNT_1);
-
-  return call;
-}
-
 const total = (page: Page) => page.getByTestId('checkout-total').textContent();
 
 describe('checkout pages', () => {
@@ -245,7 +204,7 @@ describe('checkout pages', () => {
     const { context, page } = await newPage(false);
     await page.goto('/');
     await signIn(page);
-    const call = await installWallet(context, page);
+    const call = await installAnvilWallet(context, page);
     await page.goto(`/payment/checkout/link/${await demoLink(page, 'one_time')}`);
     await page.getByTestId('payment-form').waitFor();
     await page.getByTestId('currency-ETH').click();
@@ -280,7 +239,7 @@ describe('checkout pages', () => {
     const { context, page } = await newPage();
     await page.goto('/');
     await signIn(page);
-    const call = await installWallet(context, page);
+    const call = await installAnvilWallet(context, page);
     const link = await demoLink(page, 'one_time');
     // A first submit (throwaway session) tells where TUSD payments go: the spender of the allowance.
     const target = await page.evaluate(

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../apps/server/src/db/schema/index.js';
 import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
-import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
+import { overflowing } from './support/customer.js';
 import { openDatabase } from './support/database.js';
-import { dialogShown, onlyInvoice, pastDueInvoiceLike } from './support/pastDue.js';
+import { dialogShown, refusedForOverdue } from './support/pastDue.js';
 
 /**
  * A customer with a past-due invoice presses Pay: the checkout opens the overdue dialog, whose View
@@ -30,17 +30,7 @@ describe('a past-due customer at checkout', () => {
     const context = await openContext(browser, { width: 1280, height: 900 });
     await context.addCookies([{ name: 'CookieConsent', value: 'true', url: baseUrl() }]);
     const page = await context.newPage();
-    await signInAsNewCustomer(page, 'Pat', '/payment/demo');
-    // A free trial completes at submit: Pat becomes a customer with a zero invoice, no transfer needed.
-    await payDemo(page, 'Subscription with a trial', 'Pat');
-    await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
-    const trialInvoice = await onlyInvoice(page);
-    const overdue = await pastDueInvoiceLike(database, trialInvoice.id);
-
-    await payDemo(page, 'One-time purchase', 'Pat');
-    const dialog = page.getByRole('dialog', { name: 'Overdue invoices' });
-    const row = dialog.getByTestId(`overdue-row-${trialInvoice.currency_id}`);
-    await row.waitFor();
+    const { trialInvoice, overdue, dialog, row } = await refusedForOverdue(page, database, 'Pat');
     expect(await row.textContent()).toContain('2.5 TUSD');
     expect(await page.locator('#notistack-snackbar').count()).toBe(0);
     // The screenshot waits for the dialog to finish fading in.

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { invoices } from '../../../apps/server/src/db/schema/index.js';
 import { nextInvoiceNumber } from '../../../apps/server/src/payment/billing/invoice-number.js';
 import { newId } from '../../../apps/server/src/payment/shared/ids.js';
+import { payDemo, signInAsNewCustomer } from './customer.js';
 import type { openDatabase } from './database.js';
 
 type Database = ReturnType<typeof openDatabase>;
@@ -56,4 +57,22 @@ export async function dialogShown(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.querySelectorAll('.MuiDialog-container')].every((e) => getComputedStyle(e).opacity === '1'),
   );
+}
+
+/**
+ * A new customer `name` takes the demo trial (a subscription with a zero invoice, no transfer), gets a
+ * past-due invoice on it, and is refused at a new one-time purchase: the overdue dialog and its row for
+ * the trial's currency, once shown.
+ */
+export async function refusedForOverdue(page: Page, database: Database, name: string) {
+  await signInAsNewCustomer(page, name, '/payment/demo');
+  await payDemo(page, 'Subscription with a trial', name);
+  await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
+  const trialInvoice = await onlyInvoice(page);
+  const overdue = await pastDueInvoiceLike(database, trialInvoice.id);
+  await payDemo(page, 'One-time purchase', name);
+  const dialog = page.getByRole('dialog', { name: 'Overdue invoices' });
+  const row = dialog.getByTestId(`overdue-row-${trialInvoice.currency_id}`);
+  await row.waitFor({ timeout: 15_000 });
+  return { trialInvoice, overdue, dialog, row };
 }

@@ -1,23 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
-import { newWallet, signIn, TestBrowser } from '../support/identity.js';
-import { startChildServer, startTestServer, type ChildServer, type TestServer } from '../support/server.js';
+import { startTestServer, type ChildServer, type TestServer } from '../support/server.js';
 import { until } from '../support/until.js';
-import {
-  browserCall,
-  seedChainCatalog,
-  submitBody,
-  walletRequest,
-  type SubmitAnswer,
-} from './pay-support.js';
-import { transfersOnChain } from './refund-support.js';
-import { clientFor, TEST_SECRET } from './support.js';
+import { crashAfterRefundCommit, transfersOnChain } from './refund-support.js';
 
 // A power cut while refunding: the server commits a late payment's refund (its signed transaction,
 // hash and nonce) and dies (SIGKILL) before sending it. The next start, on the same database and data
@@ -41,56 +28,9 @@ afterAll(async () => {
 
 describe('kill -9 between committing a refund and sending it', () => {
   it('the next start sends the committed refund once', { timeout: 150_000 }, async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-refund-crash-'));
-    const env = { PAYMENT_TEST_SECRET_KEY: TEST_SECRET, DATA_DIR: dataDir };
-    crashing = await startChildServer(database.url, {
-      ...env,
-      PAYSHELF_CRASH_AT: 'refund:after-commit-before-broadcast',
+    const { env, token, hot, payer } = await crashAfterRefundCommit(database.url, chain, (c) => {
+      crashing = c;
     });
-    const token = chain.tusd.contract ?? '';
-    const hot = await hotWalletAddress(dataDir, chain.demo.chainId);
-    await chain.setEth(hot, 10n ** 20n);
-    await chain.sendToken(6, token, hot, 50_000_000n);
-
-    const merchant = chain.freshAddress();
-    const api = clientFor(crashing.url, TEST_SECRET);
-    const cat = await seedChainCatalog(api, chain, merchant, 1, '3000000');
-    const browser = new TestBrowser(crashing.url);
-    await signIn(browser, newWallet('Rae Refund', 'rae@example.com'));
-    const created = await api('POST', '/checkout-sessions', {
-      body: {
-        line_items: [
-          {
-            price_id: cat.priceId,
-            quantity: 1,
-            adjustable_quantity: { enabled: true, minimum: 1, maximum: 5 },
-          },
-        ],
-      },
-    });
-    const cs = String(created.body.id);
-    const submitted = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
-    expect(submitted.status).toBe(200);
-    const first = submitted.body as unknown as SubmitAnswer;
-    const adjusted = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/adjust-quantity`, {
-      itemId: cat.priceId,
-      quantity: 2,
-    });
-    expect(adjusted.status).toBe(200);
-    // The transfer the wallet signed for the first total arrives late: it is owed back.
-    const payer = chain.address(1);
-    const hash = await chain.pay(1, walletRequest(first));
-    const posted = await browserCall(browser, 'POST', `/checkout-sessions/${cs}/tx`, { txHash: hash });
-    expect(posted.body.error).toMatchObject({ code: 'payment_for_replaced_intent' });
-
-    // The send job commits the refund's transaction, then the process dies before sending it.
-    const died = crashing.process;
-    await until('the process died', () =>
-      died.signalCode !== null || died.exitCode !== null ? true : undefined,
-    );
-    expect(died.signalCode).toBe('SIGKILL');
-    expect(await transfersOnChain(chain, token, hot, payer)).toEqual([]);
-    expect(await chain.client.getTransactionCount({ address: getAddress(hot) })).toBe(0);
 
     next = await startTestServer(database.url, env);
     const pool = next.server.services.database.pool;

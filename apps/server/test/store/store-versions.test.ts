@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../src/store/demo/png.js';
 import { cloneTestDatabase } from '../support/database.js';
@@ -20,6 +21,7 @@ import {
  * version's own logo and screenshots. Also the admin console's list past 200 applications (paged,
  * filtered and searched on the server) and the public list's capped total.
  */
+const { Client } = pg;
 let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let server: TestServer;
 let owner: TestBrowser;
@@ -100,6 +102,30 @@ describe('signatures', () => {
     });
     expect(res.status).toBe(200);
     expect((await versions(unsigned.did))[0]?.signed).toBe(false);
+  });
+  it('records the key of a token made before signing at its first use, then refuses its unsigned uploads', async () => {
+    const created = await alice.post('/api/developer/access-tokens', { name: 'legacy' });
+    const legacy = ((await created.json()) as { secret: string }).secret;
+    const pg = new Client({ connectionString: db.url });
+    await pg.connect();
+    try {
+      // As a token made before migration 0023 looks: no public key on record.
+      await pg.query(`UPDATE store_access_tokens SET signing_key = NULL WHERE name = 'legacy'`);
+      const first: AppSpec = { did: randomDid(), name: 'legacy-app', version: '1.0.0' };
+      expect((await upload(server.url, legacy, bundleOf(first))).body.status).toBe('published');
+      expect((await versions(first.did))[0]?.signed).toBe(true);
+      const key = await pg.query<{ signing_key: string | null }>(
+        `SELECT signing_key FROM store_access_tokens WHERE name = 'legacy'`,
+      );
+      expect(key.rows[0]?.signing_key).toBeTruthy();
+
+      const second: AppSpec = { did: randomDid(), name: 'legacy-unsigned', version: '1.0.0' };
+      const refused = await upload(server.url, legacy, bundleOf(second), { 'x-bundle-signature': '' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error?.code).toBe('bundle_signature_missing');
+    } finally {
+      await pg.end();
+    }
   });
 });
 

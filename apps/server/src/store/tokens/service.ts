@@ -102,5 +102,23 @@ export async function tokenUser(
     );
   const user = await ctx.userByDid(row.userDid);
   if (!user) throw storeError('store_token_invalid', {});
-  return { user, tokenName: row.name, signingKey: row.signingKey };
+  return {
+    user,
+    tokenName: row.name,
+    signingKey: row.signingKey ?? (await adoptSigningKey(ctx, row.id, secret)),
+  };
+}
+
+/**
+ * A token made before bundle signing existed has no public key on record. Its key is derived from the
+ * secret, which the caller has just proved it holds, so the key is recorded at that token's first use
+ * and every upload with it must be signed from then on, like any newer token's.
+ */
+async function adoptSigningKey(ctx: StoreContext, id: string, secret: string): Promise<string> {
+  const key = signingPublicKey(secret);
+  await ctx.db
+    .update(storeAccessTokens)
+    .set({ signingKey: key })
+    .where(and(eq(storeAccessTokens.id, id), isNull(storeAccessTokens.signingKey)));
+  return key;
 }

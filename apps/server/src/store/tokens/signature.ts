@@ -5,8 +5,8 @@ import { storeError } from '../errors.js';
 /**
  * Uploads made with an access token carry the bundle's sha512 signed with the token's Ed25519 key
  * (derived from its secret; the store keeps the public key). The signature must verify against the
- * sha512 the store computed itself. Tokens made before signing existed have no key and upload unsigned;
- * uploads in a browser session have no token and are not signed.
+ * sha512 the store computed itself (a token made before signing existed has its key recorded at first
+ * use). Uploads in a browser session have no token, so no key, and are not signed.
  */
 export function bundleSignatureRefusal(
   signingKey: string | null,

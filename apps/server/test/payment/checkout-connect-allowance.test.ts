@@ -190,6 +190,28 @@ describe('DID Connect checkout of a subscription grants the allowance', () => {
     expect((view.body.offer as { amount: string }).amount).toBe((12n * PRICE).toString());
   }, 120_000);
 
+  it('refuses an approve other than the offer (a larger amount), and sends nothing', async () => {
+    const eve = await customer('Eve Greedy');
+    const cs = await subscriptionSession(env.test, [{ price_id: monthly, quantity: 1 }]);
+    const { url } = await submitAndConnect(eve, cs);
+    // A wallet that signs an approve of another amount than the one it was asked to sign.
+    const wallet = new HeadlessWallet(eve.wallet.wallet, {
+      answerers: {
+        signature: async (claim, ctx) => {
+          const meta = claim.meta as { purpose?: string; evm?: { data: string } } | undefined;
+          if (meta?.purpose !== 'allowance' || !meta.evm) return evmSignatureAnswerer(claim, ctx);
+          const data = `${meta.evm.data.slice(0, -2)}ff`;
+          return evmSignatureAnswerer({ ...claim, meta: { ...meta, evm: { ...meta.evm, data } } }, ctx);
+        },
+      },
+    });
+    await expect(wallet.approve(url)).rejects.toThrow('The checkout changed; please approve again');
+    expect((await sessionOf(cs)).status).toBe('complete');
+    expect(await allowanceOnChain(eve.payer)).toBe(0n);
+    const grants = await db().select().from(allowanceGrants).where(eq(allowanceGrants.checkoutSessionId, cs));
+    expect(grants).toEqual([]);
+  }, 120_000);
+
   it('declining the approve of a trial leaves the trial started, without a payer', async () => {
     const tom = await customer('Tom Trial');
     const cs = await subscriptionSession(env.test, [{ price_id: monthly, quantity: 1 }], {

@@ -128,7 +128,7 @@ describe('DID Connect checkout of a subscription grants the allowance', () => {
     expect(await allowanceOnChain(carl.payer)).toBe(11n * PRICE);
   }, 120_000);
 
-  it('the approve claim says the allowance in words, in the wallet language', async () => {
+  it('the approve claim says the allowance in words (zh: allowance-words unit test)', async () => {
     const dora = await customer('Dora Words');
     const cs = await subscriptionSession(env.test, [{ price_id: monthly, quantity: 2 }], {
       allowance_periods: 3,

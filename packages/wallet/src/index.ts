@@ -12,6 +12,7 @@ export {
   DidConnectError,
   HeadlessWallet,
   type ApproveResult,
+  type Decision,
   type Transport,
   type WalletOptions,
 } from './wallet.js';

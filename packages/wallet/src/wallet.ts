@@ -29,6 +29,11 @@ export interface WalletOptions {
   userAgent?: string;
   /** Upper bound on request/answer rounds, against an app that never finishes. */
   maxSteps?: number;
+  /**
+   * Decides each round of an `approve` run (default: approve all), as a user who approves the first
+   * request and declines a later one (e.g. a payment, then not the allowance) would.
+   */
+  decide?: (claims: RequestedClaim[], round: number) => Decision;
 }
 
 export interface ApproveResult {
@@ -54,7 +59,7 @@ export class DidConnectError extends Error {
   }
 }
 
-type Decision = 'approve' | 'decline';
+export type Decision = 'approve' | 'decline';
 type Message =
   | { kind: 'request'; appPk: string; request: ClaimRequest }
   | { kind: 'final'; appPk: string; final: FinalResponse };
@@ -138,11 +143,15 @@ export class HeadlessWallet {
       if (steps.length >= maxSteps)
         throw new DidConnectError(`The app asked for more than ${maxSteps} rounds`);
       steps.push(payload.requestedClaims.map((c) => c.type));
+      const round =
+        decision === 'decline'
+          ? 'decline'
+          : (this.options.decide?.(payload.requestedClaims, steps.length - 1) ?? 'approve');
       const next = new URL(payload.url, authUrl);
       if (!sameOrigin(next, authUrl))
         throw new DidConnectError(`The app asked to post to another origin: ${next.origin}`);
       const answer =
-        decision === 'decline'
+        round === 'decline'
           ? { action: 'declineAuth', challenge: payload.challenge, requestedClaims: [] }
           : {
               action: 'responseAuth',

@@ -234,6 +234,21 @@ export interface Rail {
   targetJson(target: PaymentTarget): PaymentTargetJson;
   /** The signature claim a DID wallet answers to pay `target`; `testMode` may add a node URL. */
   walletClaim(target: PaymentTarget, testMode: boolean): WalletClaim;
+  /** The signature claim a DID wallet answers to sign `request` (a `prepareDelegation` approval). */
+  requestClaim?(request: WalletRequest, testMode: boolean): WalletClaim;
+  /**
+   * Reads a signed transaction a wallet handed over for `request` without sending it: its hash, its
+   * signer, and whether it is exactly `request` (same chain, recipient, value and call data).
+   */
+  inspectSignedRequest?(signed: string, request: WalletRequest): Promise<SignedRequestInfo>;
+}
+
+/** A signed transaction compared with the request the wallet was asked to sign. */
+export interface SignedRequestInfo {
+  txRef: string;
+  /** The account that signed it (canonical), or null when it does not recover. */
+  signer: string | null;
+  matches: boolean;
 }
 
 /** What a DID wallet is asked to sign for a payment (the DID Connect signature claim). */

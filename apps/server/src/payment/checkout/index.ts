@@ -11,3 +11,4 @@ export { readSession } from './service.js';
 export { ACCOUNT_CHANGED, assertMayPay } from './submit.js';
 export { submitCheckout } from './submit.js';
 export type { CompleteFree } from './submit.js';
+export { checkoutAllowanceOffer } from './allowance-offer.js';

@@ -1,19 +1,29 @@
 // Flow: the DID Connect `checkout` action (`/api/did/checkout/…`, extra params checkoutSessionId and
 // sessionUserDid). The wallet signs the transfer the session's rail asks for (the rail's wallet claim);
 // the server checks the signed transaction pays this very intent, commits it as a payment attempt,
-// then broadcasts it and verifies it like a browser-wallet payment.
+// then broadcasts it and verifies it like a browser-wallet payment. A subscription then asks, in a
+// second step of the same session, for the approve renewals are pulled from (connect-allowance.ts);
+// a trial with nothing due asks only for that. Declining the approve leaves the payment made.
 import { z } from 'zod';
 import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
-import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
+import { ConnectRefusal, type ClaimSet, type ConnectAction } from '../../platform/identity/index.js';
 import { RailError } from '../../rails/types.js';
 import { assertOpen } from '../checkout/index.js';
 import { getSession } from '../checkout/index.js';
-import { readSession } from '../checkout/index.js';
-import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
+import { readSession, type SessionRow } from '../checkout/index.js';
+import {
+  getIntent,
+  markBroadcast,
+  payingWith,
+  recordAttempt,
+  startProcessing,
+  type IntentRow,
+} from '../intents/index.js';
 import { recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
+import { approveClaim, approveStepOf, grantAllowance } from './connect-allowance.js';
 
 export const CHECKOUT_ACTION = 'checkout';
 
@@ -101,30 +111,85 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
   return txRef;
 }
 
+/** The payment's signature claim (the rail's wallet claim for the intent's transfer). */
+async function payClaim(ctx: PaymentContext, row: SessionRow, intent: IntentRow, locale: 'en' | 'zh') {
+  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const target = await paying.rail.prepare({
+    reference: intent.id,
+    asset: paying.asset,
+    amount: intent.amount,
+  });
+  const claim = paying.rail.walletClaim(target, !row.livemode);
+  const amount = `${target.amount.toString()} (smallest unit) ${paying.asset.symbol}`;
+  return {
+    signature: {
+      type: claim.type,
+      description: locale === 'zh' ? `签名支付 ${amount}` : `Sign to pay ${amount}`,
+      data: JSON.stringify(claim.request),
+      meta: { [paying.rail.kind]: claim.request, checkoutSessionId: row.id },
+    },
+  };
+}
+
+/**
+ * What the wallet signs, step by step: the payment when something is due now, then (a subscription)
+ * the approve renewals are pulled from; a trial with nothing due asks only for the approve. The same
+ * session always gives the same steps (the library asks again at every step).
+ */
+async function stepsOf(ctx: PaymentContext, id: string) {
+  const row = await readSession(ctx.db, id, null);
+  const intent = await sessionIntent(ctx.db, row);
+  const approve = await approveStepOf(ctx, row, intent);
+  const pays = intent.amount > 0n;
+  const kinds: Array<'pay' | 'approve'> = [
+    ...(pays ? ['pay' as const] : []),
+    ...(approve ? ['approve' as const] : []),
+  ];
+  return { row, intent, approve, kinds };
+}
+
 export function checkoutConnectAction(ctx: PaymentContext): ConnectAction {
   return {
     name: CHECKOUT_ACTION,
     params,
-    async onConnect({ params: p, locale }) {
+    async onConnect({ params: p, locale, step }) {
       return refusing(async () => {
-        const { row, paying, target } = await payable(ctx, String(p.checkoutSessionId));
-        const claim = paying.rail.walletClaim(target, !row.livemode);
-        const amount = `${target.amount.toString()} (smallest unit) ${paying.asset.symbol}`;
-        return {
-          signature: {
-            type: claim.type,
-            description: locale === 'zh' ? `签名支付 ${amount}` : `Sign to pay ${amount}`,
-            data: JSON.stringify(claim.request),
-            meta: { [paying.rail.kind]: claim.request, checkoutSessionId: row.id },
-          },
-        };
+        const id = String(p.checkoutSessionId);
+        // Only when the wallet first chose its account: later steps come after the payment was taken.
+        if (step === 0) {
+          const first = await stepsOf(ctx, id);
+          if (first.kinds[0] === 'pay') await payable(ctx, id);
+          else if (first.kinds.length === 0) throw new ConnectRefusal('This checkout is already paid');
+          else if (first.row.status !== 'complete') throw new ConnectRefusal('Submit the checkout first');
+        }
+        const { row, intent, approve, kinds } = await stepsOf(ctx, id);
+        const claims: ClaimSet[] = [];
+        for (const kind of kinds) {
+          if (kind === 'pay') claims.push(await payClaim(ctx, row, intent, locale));
+          else if (approve) claims.push(approveClaim(approve, row, locale));
+        }
+        return claims;
       });
     },
-    async onAuth({ claims, params: p, userDid }) {
+    async onAuth({ claims, params: p, userDid, step }) {
       return refusing(async () => {
         const signed = claims.map((c) => answer.safeParse(c)).find((r) => r.success)?.data;
-        if (!signed) throw new ConnectRefusal('The wallet did not sign the payment');
         const id = String(p.checkoutSessionId);
+        const { approve, kinds } = await stepsOf(ctx, id);
+        const kind = kinds[step - 1];
+        if (kind === 'approve' && approve) {
+          if (!signed) throw new ConnectRefusal('The wallet did not sign the approval');
+          const allowanceTx = await grantAllowance(
+            ctx,
+            await readSession(ctx.db, id, null),
+            approve,
+            userDid,
+            signed.sig,
+          );
+          const row = await readSession(ctx.db, id, null);
+          return { checkoutSessionId: row.id, status: row.status, allowanceTxHash: allowanceTx };
+        }
+        if (!signed) throw new ConnectRefusal('The wallet did not sign the payment');
         await recordOwnWalletPayer(ctx, id, userDid, signed.sig);
         // A wallet that sent the transaction itself answers its hash; otherwise the server sends it.
         const txRef = /^0x[0-9a-fA-F]{64}$/.test(signed.sig)

@@ -19,6 +19,7 @@ import {
   type RefundRequest,
   type SentStatus,
   type SignedInfo,
+  type SignedRequestInfo,
   type SignedTransaction,
   type VerifyOptions,
   type VerifyResult,
@@ -33,10 +34,10 @@ import { releaseNonce } from './nonces.js';
 import { evmSignerOf, verifyEvmOwnership } from './ownership.js';
 import { findTransfersFor, type FoundTransfer } from './scan.js';
 import { NativeTransferScan } from './scan-native.js';
-import { broadcast, inspectSigned, sentStatus } from './sending.js';
+import { broadcast, inspectSigned, inspectSignedRequest, sentStatus } from './sending.js';
 import type { EvmSettings } from './settings.js';
 import { signPull, signRefund } from './signing.js';
-import { targetJson, walletClaim } from './target.js';
+import { requestClaim, targetJson, walletClaim } from './target.js';
 import { verifyTransfer } from './verify.js';
 
 export type { EvmRailDeps } from './core.js';
@@ -124,6 +125,14 @@ export class EvmRail implements Rail {
 
   inspectSigned(signed: string, reference: string): SignedInfo {
     return inspectSigned(this.core, signed, reference);
+  }
+
+  inspectSignedRequest(signed: string, request: WalletRequest): Promise<SignedRequestInfo> {
+    return inspectSignedRequest(this.core, signed, request);
+  }
+
+  requestClaim(request: WalletRequest, testMode: boolean): WalletClaim {
+    return requestClaim(this.settings, request, testMode);
   }
 
   broadcast(signed: string): Promise<{ txRef: string }> {

@@ -1,13 +1,20 @@
 // Signed transactions on their way to the chain: reading one a wallet handed over, sending it (again),
 // and where one the server sent stands.
 import {
+  getAddress,
   keccak256,
   parseTransaction,
   recoverTransactionAddress,
   type Hex,
   type TransactionSerialized,
 } from 'viem';
-import { RailError, type SentStatus, type SignedInfo } from '../types.js';
+import {
+  RailError,
+  type SentStatus,
+  type SignedInfo,
+  type SignedRequestInfo,
+  type WalletRequest,
+} from '../types.js';
 import type { EvmRailCore } from './core.js';
 import { carriesReference } from './reference.js';
 
@@ -35,6 +42,30 @@ export function inspectSigned(core: EvmRailCore, signed: string, reference: stri
   const raw = parseSigned(core, signed);
   const tx = parseTransaction(raw);
   return { txRef: keccak256(raw), forReference: carriesReference(tx.data ?? '0x', reference) };
+}
+
+/** A wallet's signed transaction compared with the request it was asked to sign (an approve). */
+export async function inspectSignedRequest(
+  core: EvmRailCore,
+  signed: string,
+  request: WalletRequest,
+): Promise<SignedRequestInfo> {
+  const raw = parseSigned(core, signed);
+  const tx = parseTransaction(raw);
+  const matches =
+    tx.chainId === request.chainId &&
+    (tx.to ?? '').toLowerCase() === request.to.toLowerCase() &&
+    (tx.value ?? 0n) === request.value &&
+    (tx.data ?? '0x').toLowerCase() === request.data.toLowerCase();
+  let signer: string | null = null;
+  try {
+    signer = getAddress(
+      await recoverTransactionAddress({ serializedTransaction: raw as TransactionSerialized }),
+    );
+  } catch {
+    signer = null;
+  }
+  return { txRef: keccak256(raw), signer, matches };
 }
 
 /** Whether any node we ask knows the transaction (mined or in its pool). */

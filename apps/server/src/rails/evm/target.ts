@@ -1,6 +1,6 @@
 // A payment target as the API answers it, and as a DID wallet is asked to sign it.
 import type { EvmPaymentTarget } from '@payshelf/api';
-import type { PaymentTarget, WalletClaim } from '../types.js';
+import type { PaymentTarget, WalletClaim, WalletRequest } from '../types.js';
 import type { EvmSettings } from './settings.js';
 import type { EvmSignRequest } from './wallet-answerer.js';
 
@@ -22,12 +22,17 @@ export function targetJson(settings: EvmSettings, target: PaymentTarget): EvmPay
 }
 
 export function walletClaim(settings: EvmSettings, target: PaymentTarget, testMode: boolean): WalletClaim {
+  return requestClaim(settings, target.request, testMode);
+}
+
+/** The `eth:transaction` claim for any transaction the wallet is asked to sign (a transfer, an approve). */
+export function requestClaim(settings: EvmSettings, wanted: WalletRequest, testMode: boolean): WalletClaim {
   const request: EvmSignRequest = {
     chainId: settings.chainId,
     ...(testMode ? { rpcUrl: settings.rpcUrl } : {}),
-    to: target.request.to,
-    value: target.request.value.toString(),
-    data: target.request.data,
+    to: wanted.to,
+    value: wanted.value.toString(),
+    data: wanted.data,
   };
   return { type: 'eth:transaction', request };
 }

@@ -9,7 +9,7 @@ export const allowanceEn = {
   words_hour_one: 'Allows up to {{amount}}, about {{count}} hour of this plan.',
   words_hour_other: 'Allows up to {{amount}}, about {{count}} hours of this plan.',
   checkout:
-    'Paying with the browser wallet, it then asks you to approve these automatic renewals; you can change this any time.',
+    'Paying with the browser wallet or DID Wallet, it then asks you to approve these automatic renewals; you can decline and change this any time.',
   declined:
     'The payment went through; automatic renewals were not approved. Grant them from your billing page.',
   remaining: 'Automatic payments left: {{amount}} (the next invoice needs {{needed}}).',

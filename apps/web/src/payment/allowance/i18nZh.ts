@@ -10,7 +10,7 @@ export const allowanceZh: typeof allowanceEn = {
   words_day_other: '授权最多 {{amount}}，约为此套餐 {{count}} 天的费用。',
   words_hour_one: '授权最多 {{amount}}，约为此套餐 {{count}} 小时的费用。',
   words_hour_other: '授权最多 {{amount}}，约为此套餐 {{count}} 小时的费用。',
-  checkout: '使用浏览器钱包支付后，钱包会请您批准这些自动续费；您可以随时更改。',
+  checkout: '使用浏览器钱包或 DID Wallet 支付后，钱包会请您批准这些自动续费；您可以拒绝，也可以随时更改。',
   declined: '支付已完成，但未批准自动续费。可在账单页面授权。',
   remaining: '剩余自动扣款额度：{{amount}}（下一张账单需要 {{needed}}）。',
   low: '自动扣款的授权额度不足以支付下一张账单。',

@@ -161,10 +161,25 @@ export function usePayFlow(
   const walletApproved = useCallback(() => dispatch({ type: 'COMPLETED_EVENT' }), []);
   const connectFailed = useCallback(
     (message: string) => {
-      enqueueSnackbar(message, { variant: 'error' });
-      dispatch({ type: 'CONNECT_FAILED' });
+      // A DID wallet may decline a subscription's allowance after its payment went through: the
+      // checkout is then paid, and only the renewals wait for an approve (the portal offers it).
+      api
+        .retrieve(sessionId)
+        .then(
+          (view) => view.checkoutSession.status === 'complete',
+          () => false,
+        )
+        .then((paid) => {
+          if (paid) {
+            enqueueSnackbar(t('payment.allowance.declined'), { variant: 'info' });
+            dispatch({ type: 'COMPLETED_EVENT' });
+            return;
+          }
+          enqueueSnackbar(message, { variant: 'error' });
+          dispatch({ type: 'CONNECT_FAILED' });
+        });
     },
-    [enqueueSnackbar],
+    [api, sessionId, enqueueSnackbar, t],
   );
   const cancel = useCallback(() => dispatch({ type: 'CANCEL' }), []);
   const retryLimited = useCallback(() => {

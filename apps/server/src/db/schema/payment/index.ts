@@ -10,3 +10,4 @@ export * from './payers.js';
 export * from './balances.js';
 export * from './webhooks.js';
 export * from './test-clocks.js';
+export * from './allowance-grants.js';

@@ -12,6 +12,12 @@ export interface ConnectHookContext {
   /** The action's own parameters, as validated when the browser created the token. */
   params: Record<string, unknown>;
   locale: 'en' | 'zh';
+  /**
+   * The wallet's step: 0 while it chooses an account (authPrincipal), then 1 for the first step the
+   * action asked for, 2 for the second... An action with several steps reads it to know which one
+   * the wallet answered (and its claims are asked for again at every step).
+   */
+  step: number;
 }
 
 export interface AuthContext extends ConnectHookContext {

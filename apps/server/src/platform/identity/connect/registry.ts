@@ -174,6 +174,7 @@ export class DidConnect {
       userPk: input.userPk,
       params,
       locale: ctx.locale === 'zh' ? 'zh' : 'en',
+      step: typeof ctx.store.currentStep === 'number' ? ctx.store.currentStep : 0,
     };
   }
 

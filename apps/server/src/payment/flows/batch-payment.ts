@@ -19,15 +19,16 @@ import {
   covers,
   failIntent,
   getIntent,
-  recordLatePayment,
   settleAttempt,
   succeedIntent,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
+import { recordPaymentToCanceledIntent } from './late-payment.js';
 
-async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
+/** Locks a batch's rows in order: its subscriptions (by id), then its invoices (by id). */
+export async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
   const peeks = (await Promise.all(batch.invoices.map((i) => getInvoice(tx, i.id, livemode)))).filter(
     (r): r is InvoiceRow => r !== null,
   );
@@ -73,13 +74,8 @@ export async function completeBatchPayment(
     batch_intent_id: intent.id,
     ...(explorer ? { explorer_url: explorer } : {}),
   };
-  if (intent.status === 'canceled') {
-    await recordLatePayment(tx, intent, payment.amount, {
-      tx_hash: payment.txRef,
-      amount: String(payment.amount),
-    });
-    return true;
-  }
+  // A transfer for a batch replaced meanwhile (its invoices changed): counted for nothing, refunded.
+  if (intent.status === 'canceled') return recordPaymentToCanceledIntent(tx, intent.id, payment).then(() => true);
   if (!covers(intent, payment.amount)) {
     await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
     await failIntent(

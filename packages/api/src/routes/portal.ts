@@ -81,7 +81,8 @@ export const portalRoutes = {
     tag: 'Customer portal',
     method: 'POST',
     path: '/portal/overdue/batch/:id/tx',
-    summary: "The transaction the browser wallet sent for a batch; verified against the batch's frozen payment",
+    summary:
+      "The transaction the browser wallet sent for a batch; verified against the batch's frozen payment",
     query: modeQuery,
     body: overdueTxBody,
     response: overdueBatch,

@@ -15,13 +15,7 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import {
-  covers,
-  failIntent,
-  getIntent,
-  settleAttempt,
-  succeedIntent,
-} from '../intents/index.js';
+import { covers, failIntent, getIntent, settleAttempt, succeedIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
@@ -75,7 +69,10 @@ export async function completeBatchPayment(
     ...(explorer ? { explorer_url: explorer } : {}),
   };
   // A transfer for a batch replaced meanwhile (its invoices changed): counted for nothing, refunded.
-  if (intent.status === 'canceled') return recordPaymentToCanceledIntent(tx, intent.id, payment).then(() => true);
+  if (intent.status === 'canceled') {
+    await recordPaymentToCanceledIntent(tx, intent.id, payment);
+    return true;
+  }
   if (!covers(intent, payment.amount)) {
     await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
     await failIntent(

@@ -49,7 +49,13 @@ export async function walletTarget(
 ): Promise<OverdueWalletAnswer> {
   const { payer: wanted, ...scope } = body;
   let intent = await openBatchFor(ctx, caller, scope, true);
-  const paying = await payingWith(ctx, ctx.db, intent.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingWith(
+    ctx,
+    ctx.db,
+    intent.livemode,
+    intent.paymentMethodId ?? '',
+    intent.currencyId,
+  );
   // Only an account this customer proved they control is named as the payer (else their latest one).
   const payer = await chosenPayer(ctx.db, intent.customerId ?? '', paying.rail, wanted);
   if (payer && intent.paymentDetails?.wallet_payer !== payer) {
@@ -100,7 +106,12 @@ export async function acceptBatchTransaction(
     } catch (err) {
       throw railProblem(err, 'txHash');
     }
-    const attempt = { rail: paying.rail.kind, kind: 'wallet' as const, network: paying.rail.network, txRef: hash };
+    const attempt = {
+      rail: paying.rail.kind,
+      kind: 'wallet' as const,
+      network: paying.rail.network,
+      txRef: hash,
+    };
     if (result.status === 'rejected' && result.underpaid) {
       // Made for this batch and too little: recorded with what it paid, refunded, never counted.
       await recordAttempt(tx, { paymentIntentId: intent.id, ...attempt });

@@ -84,7 +84,9 @@ export function PayWalletDialog({ pay, currency, locale }: PayWalletDialogProps)
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
               <CircularProgress size={20} />
               <Typography variant="body2">
-                {state.kind === 'sending' ? t('payment.portalWallet.sending') : t('payment.portalPay.waiting')}
+                {state.kind === 'sending'
+                  ? t('payment.portalWallet.sending')
+                  : t('payment.portalPay.waiting')}
               </Typography>
             </Stack>
           )}

@@ -5,6 +5,7 @@ import { baseUrl, launchBrowser, openContext, screenshot } from './support/brows
 import { openDatabase } from './support/database.js';
 import { dialogShown, onlyInvoice, pastDueInvoiceLike } from './support/pastDue.js';
 import { payDemo, signInAsNewCustomer } from './support/customer.js';
+import { signIn } from './support/login.js';
 import { installAnvilWallet } from './support/wallet.js';
 
 /**
@@ -33,7 +34,13 @@ describe('paying an open invoice with the browser wallet', () => {
     await payDemo(page, 'Subscription with a trial', 'Wanda');
     await page.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
     const open = await pastDueInvoiceLike(database, (await onlyInvoice(page)).id);
-    const rpc = await installAnvilWallet(context, page);
+    // The wallet is injected into the customer's pages; the owner's page only looks up the demo chain.
+    const ownerContext = await openContext(browser, { width: 1280, height: 900 });
+    const ownerPage = await ownerContext.newPage();
+    await ownerPage.goto('/');
+    await signIn(ownerPage);
+    const rpc = await installAnvilWallet(context, ownerPage);
+    await ownerContext.close();
 
     await page.goto(`/payment/customer/invoice/${open.id}`);
     await page.getByTestId('invoice-status').waitFor();

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, refunds } from '../../src/db/schema/index.js';
+import { FIND_UNPOSTED_TASK } from '../../src/payment/flows/find-unposted.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
+import { until } from '../support/until.js';
 import { browserCall, newSession, seedChainCatalog, submitBody, walletRequest } from './pay-support.js';
 import type { Catalog, SubmitAnswer } from './pay-support.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
@@ -88,6 +90,7 @@ beforeAll(async () => {
   aliceCustomer = (res.body.customer as { id: string }).id;
   await invoiceLike('in_WalletPayOpen00000001', 'open');
   await invoiceLike('in_WalletPayOpen00000002', 'open');
+  await invoiceLike('in_WalletPayOpen00000003', 'open');
   await invoiceLike('in_WalletPayOverdue00001', 'overdue');
   await invoiceLike('in_WalletPayOverdue00002', 'overdue');
 });
@@ -179,5 +182,21 @@ describe('a transfer that does not pay the batch', () => {
     expect((await postTx(alice, answer.batch.id, short)).status).toBe(400);
     const still = await db().select().from(refunds).where(eq(refunds.paymentIntentId, answer.batch.id));
     expect(still).toHaveLength(1);
+  });
+});
+
+describe('a browser-wallet transfer whose hash was never posted', () => {
+  it('is found on the chain and pays its invoice', async () => {
+    const id = 'in_WalletPayOpen00000003';
+    const res = await target(alice, { customerId: aliceCustomer, invoiceId: id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // The page sent the wallet's transfer and died before posting its hash.
+    await pay(res.body as unknown as WalletAnswer);
+    expect(await invoice(id)).toMatchObject({ status: 'open' });
+    await env.server.server.services.jobs.enqueue(FIND_UNPOSTED_TASK, { settleAfterMs: 0 });
+    await until('the unposted transfer pays the invoice', async () =>
+      (await invoice(id))?.status === 'paid' ? true : undefined,
+    );
+    expect(await invoice(id)).toMatchObject({ amountPaid: AMOUNT, amountRemaining: 0n });
   });
 });

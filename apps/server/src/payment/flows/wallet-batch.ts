@@ -48,19 +48,24 @@ export async function walletTarget(
   body: OverdueWalletBody,
 ): Promise<OverdueWalletAnswer> {
   const { payer: wanted, ...scope } = body;
-  let intent = await openBatchFor(ctx, caller, scope, true);
+  const opened = await openBatchFor(ctx, caller, scope, true);
+  let intent = opened;
   const paying = await payingWith(
     ctx,
     ctx.db,
-    intent.livemode,
-    intent.paymentMethodId ?? '',
-    intent.currencyId,
+    opened.livemode,
+    opened.paymentMethodId ?? '',
+    opened.currencyId,
   );
   // Only an account this customer proved they control is named as the payer (else their latest one).
-  const payer = await chosenPayer(ctx.db, intent.customerId ?? '', paying.rail, wanted);
-  if (payer && intent.paymentDetails?.wallet_payer !== payer) {
-    intent = await updateIntent(ctx.db, intent.id, {
-      paymentDetails: { ...(intent.paymentDetails ?? {}), wallet_payer: payer },
+  const payer = await chosenPayer(ctx.db, opened.customerId ?? '', paying.rail, wanted);
+  if (payer && opened.paymentDetails?.wallet_payer !== payer) {
+    // Written on the locked row, and only while it waits: a transfer accepted meanwhile keeps its details.
+    intent = await ctx.db.transaction(async (tx) => {
+      const locked = await getIntent(tx, opened.id, true);
+      if (locked?.status !== 'requires_action') return locked ?? opened;
+      const paymentDetails = { ...(locked.paymentDetails ?? {}), wallet_payer: payer };
+      return updateIntent(tx, locked.id, { paymentDetails });
     });
   }
   let target;

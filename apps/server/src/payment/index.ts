@@ -41,6 +41,7 @@ import { testClockRoutes } from './flows/test-clock-routes.js';
 import { customerPortalRoutes } from './portal/index.js';
 import { collectBatchAction } from './flows/collect-batch.js';
 import { attachSessionCache } from './checkout/session-cache.js';
+import { walletBatchRoutes } from './flows/wallet-batch-routes.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -117,6 +118,7 @@ export async function registerPayment(
       billingAdminRoutes(scope, ctx);
       billingExportRoutes(scope, ctx);
       customerPortalRoutes(scope, ctx);
+      walletBatchRoutes(scope, ctx);
       adminViewRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },

@@ -295,5 +295,14 @@ export function fixtures(w: FixtureWorld) {
     body: { settings: { amount: { presets: ['1'] } } },
   });
   Object.assign(table, billingFixtures(w));
+  // The browser wallet paying a batch: customer A's trial owes nothing; the posted hash names no batch.
+  table['POST /portal/overdue/batch/wallet'] = async () => ({
+    path: '/portal/overdue/batch/wallet',
+    body: { currencyId: w.cat.currencyId, subscriptionId: w.subscriptionOfA },
+  });
+  table['POST /portal/overdue/batch/{id}/tx'] = async () => ({
+    path: '/portal/overdue/batch/pi_MatrixNoSuchBatch01/tx',
+    body: { txHash: `0x${'ab'.repeat(32)}` },
+  });
   return table;
 }

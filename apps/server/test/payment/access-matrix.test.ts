@@ -86,6 +86,10 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // The fixture's subscription (a trial) has no succeeded payment: merchants pass auth and are refused.
   'POST /subscriptions/{id}/refund-last-payment': (r) =>
     r === 'anonymous' ? 401 : ['customerA', 'customerB', 'member'].includes(r) ? 403 : 'refused',
+  // The browser wallet pays the signed-in customer's own invoices only: A's trial owes nothing (refused
+  // as input), everyone else is answered "missing"; the posted hash names no batch (404 for all).
+  'POST /portal/overdue/batch/wallet': (r) => (r === 'anonymous' ? 401 : 'refused'),
+  'POST /portal/overdue/batch/{id}/tx': (r) => (r === 'anonymous' ? 401 : 'refused'),
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

@@ -7,7 +7,7 @@ import { invoiceListItem, subscription } from './billing.js';
 import { browserQuery, timestamp } from './common.js';
 import { customer } from './customers.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
-import { paymentIntent } from './pay.js';
+import { evmAddress, paymentIntent, paymentTarget } from './pay.js';
 
 export const portalListQuery = browserQuery.extend({
   ...pageQuery.shape,
@@ -109,3 +109,26 @@ export const overdueBatch = z.object({
   invoices: z.array(z.object({ id: z.string(), amount: amountString })),
 });
 export type OverdueBatch = z.infer<typeof overdueBatch>;
+
+/**
+ * `POST /portal/overdue/batch/wallet`: the browser wallet pays the batch (one open invoice or one
+ * currency's overdue invoices). `payer`: one of the customer's proved accounts, when the page knows one.
+ */
+export const overdueWalletBody = overdueBatchBody.extend({ payer: evmAddress.optional() });
+export type OverdueWalletBody = z.infer<typeof overdueWalletBody>;
+
+/**
+ * The frozen batch and where its one transfer goes (the transaction carries the batch's reference, so
+ * it counts for this batch only), and the customer's proved account recorded as its payer (or null).
+ */
+export const overdueWalletAnswer = z.object({
+  batch: overdueBatch,
+  paymentTarget,
+  payer: z.string().nullable(),
+});
+export type OverdueWalletAnswer = z.infer<typeof overdueWalletAnswer>;
+
+/** `POST /portal/overdue/batch/{id}/tx`: the hash of the transfer the browser wallet sent for the batch. */
+export const overdueTxBody = z.object({
+  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a tx hash'),
+});

@@ -8,6 +8,9 @@ import {
   portalListQuery,
   portalPaymentList,
   portalRefundList,
+  overdueTxBody,
+  overdueWalletAnswer,
+  overdueWalletBody,
 } from '../payment/portal.js';
 import { route } from './define.js';
 
@@ -59,6 +62,29 @@ export const portalRoutes = {
       'Freeze the overdue invoices of one currency (of a subscription or customer) into one payment for the collect-batch action',
     query: modeQuery,
     body: overdueBatchBody,
+    response: overdueBatch,
+  }),
+  // The browser wallet (injected EIP-1193) pays a batch: its target, then the hash it sent.
+  overdueWallet: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'POST',
+    path: '/portal/overdue/batch/wallet',
+    summary:
+      "Freeze one open invoice or one currency's overdue invoices into one payment the browser wallet sends",
+    query: modeQuery,
+    body: overdueWalletBody,
+    response: overdueWalletAnswer,
+  }),
+  overdueTx: route({
+    access: 'customer',
+    tag: 'Customer portal',
+    method: 'POST',
+    path: '/portal/overdue/batch/:id/tx',
+    summary:
+      "The transaction the browser wallet sent for a batch; verified against the batch's frozen payment",
+    query: modeQuery,
+    body: overdueTxBody,
     response: overdueBatch,
   }),
 };

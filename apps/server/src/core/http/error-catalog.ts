@@ -302,6 +302,18 @@ export const MESSAGES = {
   ...STORE_MESSAGES,
   // Payments, refunds, overdue bulk pay and subscription changes (error-catalog-billing.ts).
   ...BILLING_MESSAGES,
+  // The browser wallet paying an open invoice or overdue batch (payment/flows/wallet-batch.ts).
+  overdue_batch_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such overdue payment: '{id}'",
+    zh: "没有这笔逾期账单支付：'{id}'",
+  },
+  overdue_batch_replaced: {
+    code: 'payment_for_replaced_intent',
+    en: 'This transfer paid for overdue invoices that changed since; it is recorded and will be refunded. Please pay the current amount.',
+    zh: '这笔转账支付的是已变更的逾期账单；已记录并将退款。请按当前金额付款。',
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -15,19 +15,14 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import {
-  covers,
-  failIntent,
-  getIntent,
-  recordLatePayment,
-  settleAttempt,
-  succeedIntent,
-} from '../intents/index.js';
+import { covers, failIntent, getIntent, settleAttempt, succeedIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
+import { recordPaymentToCanceledIntent } from './late-payment.js';
 
-async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
+/** Locks a batch's rows in order: its subscriptions (by id), then its invoices (by id). */
+export async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
   const peeks = (await Promise.all(batch.invoices.map((i) => getInvoice(tx, i.id, livemode)))).filter(
     (r): r is InvoiceRow => r !== null,
   );
@@ -73,11 +68,9 @@ export async function completeBatchPayment(
     batch_intent_id: intent.id,
     ...(explorer ? { explorer_url: explorer } : {}),
   };
+  // A transfer for a batch replaced meanwhile (its invoices changed): counted for nothing, refunded.
   if (intent.status === 'canceled') {
-    await recordLatePayment(tx, intent, payment.amount, {
-      tx_hash: payment.txRef,
-      amount: String(payment.amount),
-    });
+    await recordPaymentToCanceledIntent(tx, intent.id, payment);
     return true;
   }
   if (!covers(intent, payment.amount)) {

@@ -5,8 +5,9 @@
 // (tokens and the native coin alike) naming an intent still waiting for payment (its reference tag, put
 // there by the wallet request; a transfer without one is nobody's and is never attributed), and
 // accepts each as if the page had posted it: the same verification against the intent's frozen
-// amount, asset and payer, so it completes the checkout, is watched, or (too little) is refunded.
-import { and, eq, gt, inArray, isNotNull, lt } from 'drizzle-orm';
+// amount, asset and payer, so it completes the checkout (or the portal's browser-wallet batch of
+// invoices, flows/wallet-batch.ts), is watched, or (too little) is refunded.
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { checkoutSessions, paymentIntents } from '../../db/schema/index.js';
@@ -14,6 +15,8 @@ import { assetOf, attemptsOf, type IntentRow } from '../intents/index.js';
 import { getCurrency, getMethod } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction } from './pay-checkout.js';
+import { BATCH_KEY, batchOf } from '../portal/index.js';
+import { acceptBatchTransaction } from './wallet-batch.js';
 
 export const FIND_UNPOSTED_TASK = 'payment:find-unposted';
 /** A transfer younger than this may still be posted by its page. */
@@ -22,7 +25,7 @@ const SETTLE_AFTER_MS = 30_000;
 const INTENT_WINDOW_MS = 24 * 3600_000;
 const LOOKBACK_BLOCKS = 5_000;
 
-/** The checkout intents waiting for a transfer, grouped by method and currency (one scan each). */
+/** The checkout and batch intents waiting for a transfer, grouped by method and currency (one scan each). */
 async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promise<Map<string, IntentRow[]>> {
   const now = Date.now();
   const rows = await ctx.db
@@ -40,12 +43,42 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
       ),
     )
     .limit(500);
+  // The portal's browser-wallet batches (one open invoice, or one currency's overdue invoices).
+  const batches = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'requires_action'),
+        isNotNull(paymentIntents.paymentMethodId),
+        sql`${paymentIntents.metadata} ? ${BATCH_KEY}`,
+        gt(paymentIntents.createdAt, new Date(now - INTENT_WINDOW_MS)),
+        lt(paymentIntents.updatedAt, new Date(now - settleAfterMs)),
+      ),
+    )
+    .limit(500);
   const groups = new Map<string, IntentRow[]>();
-  for (const { intent } of rows) {
+  for (const intent of [...rows.map((r) => r.intent), ...batches]) {
     const key = `${intent.livemode}/${intent.paymentMethodId}/${intent.currencyId}`;
     groups.set(key, [...(groups.get(key) ?? []), intent]);
   }
   return groups;
+}
+
+/** Accepts a found transfer as its page would have posted it; false when the intent is neither kind. */
+async function acceptFound(ctx: PaymentContext, intent: IntentRow, txRef: string): Promise<boolean> {
+  if (batchOf(intent)) {
+    await acceptBatchTransaction(ctx, intent, txRef);
+    return true;
+  }
+  if (!intent.checkoutSessionId) return false;
+  const [session] = await ctx.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, intent.checkoutSessionId));
+  if (!session) return false;
+  await acceptTransaction(ctx, session, txRef, 'wallet');
+  return true;
 }
 
 /** Finds and accepts unposted transfers; answers how many were accepted. */
@@ -73,17 +106,12 @@ export async function findUnposted(ctx: PaymentContext, settleAfterMs = SETTLE_A
     }
     for (const { txRef, reference } of found) {
       const intent = intents.find((i) => i.id === reference);
-      if (!intent?.checkoutSessionId) continue;
+      if (!intent) continue;
       // Already presented for this intent (posted, or found and refused as underpaid): not again.
       const tried = await attemptsOf(ctx.db, intent.id);
       if (tried.some((a) => a.txRef === txRef.toLowerCase())) continue;
-      const [session] = await ctx.db
-        .select()
-        .from(checkoutSessions)
-        .where(eq(checkoutSessions.id, intent.checkoutSessionId));
-      if (!session) continue;
       try {
-        await acceptTransaction(ctx, session, txRef, 'wallet');
+        if (!(await acceptFound(ctx, intent, txRef))) continue;
         accepted += 1;
       } catch (err) {
         // Refused as a post would be (underpaid: recorded and refunded; another payment's): logged.

@@ -8,7 +8,8 @@ import { getSubscription, readable, scopeOf } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { serve } from '../shared/route.js';
-import { batchOf, openBatch } from './batch.js';
+import { batchOf } from './batch.js';
+import { openBatchFor } from './batch-for-caller.js';
 import { pageOfPayments, pageOfRefunds } from './lists.js';
 import { overdueAnswer } from './overdue.js';
 import { invoicePdfRoute } from './pdf-route.js';
@@ -50,32 +51,7 @@ export function customerPortalRoutes(app: FastifyInstance, ctx: PaymentContext):
   });
 
   serve(app, ctx, routes.overdueBatch, async ({ caller, body }) => {
-    if (!body.subscriptionId && !body.customerId) {
-      throw ApiError.badRequest('parameter_missing', 'Either subscriptionId or customerId must be provided');
-    }
-    const scope = await scopeOf(db, caller);
-    let customerId = body.customerId;
-    if (body.subscriptionId) {
-      const subId = body.subscriptionId;
-      const sub = await readable(db, caller, 'subscription', subId, () =>
-        getSubscription(db, subId, caller.livemode),
-      );
-      if (customerId && customerId !== sub.customerId)
-        throw ApiError.of('subscription_missing', { id: subId });
-      customerId = sub.customerId;
-    }
-    const customer = customerId ? await getCustomer(db, customerId, caller.livemode) : null;
-    if (!customer || !(scope.all || scope.customerId === customer.id)) {
-      throw ApiError.of('portal_customer_missing', { id: customerId ?? '' });
-    }
-    const intent = await db.transaction((tx) =>
-      openBatch(tx, caller.livemode, {
-        customerId: customer.id,
-        currencyId: body.currencyId,
-        ...(body.subscriptionId ? { subscriptionId: body.subscriptionId } : {}),
-        ...(body.invoiceId ? { invoiceId: body.invoiceId } : {}),
-      }),
-    );
+    const intent = await openBatchFor(ctx, caller, body);
     const batch = batchOf(intent);
     return {
       id: intent.id,

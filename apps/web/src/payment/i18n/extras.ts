@@ -8,6 +8,7 @@ import { portalPayEn } from '../portal/i18n/payEn';
 import { portalPayZh } from '../portal/i18n/payZh';
 import { portalChangeEn } from '../portal/i18n/changeEn';
 import { portalChangeZh } from '../portal/i18n/changeZh';
+import { portalWalletEn, portalWalletZh } from '../portal/i18n/walletPay';
 
 /**
  * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
@@ -19,6 +20,7 @@ export const paymentExtrasEn = {
   portal: portalEn,
   portalPay: portalPayEn,
   portalChange: portalChangeEn,
+  portalWallet: portalWalletEn,
 };
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
@@ -26,6 +28,7 @@ export const paymentExtrasZh: typeof paymentExtrasEn = {
   portal: portalZh,
   portalPay: portalPayZh,
   portalChange: portalChangeZh,
+  portalWallet: portalWalletZh,
 };
 
 export const paymentExtras = {

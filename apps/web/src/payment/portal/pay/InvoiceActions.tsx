@@ -29,7 +29,7 @@ export function InvoiceActions({ invoice, mountPoint }: { invoice: InvoiceDetail
     [queryClient],
   );
   const pay = usePayBatch(mountPoint, livemode, isPaid, onPaid);
-  const busy = pay.state.kind === 'opening' || pay.state.kind === 'paying';
+  const busy = pay.state.kind === 'opening' || pay.state.kind === 'sending' || pay.state.kind === 'paying';
   return (
     <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
       {isPayable(invoice) ? (

@@ -82,7 +82,7 @@ export function OverduePayList({
     setActive(currencyId);
     pay.start({ currencyId, ...owner });
   };
-  const busy = pay.state.kind === 'opening' || pay.state.kind === 'connect' || pay.state.kind === 'paying';
+  const busy = pay.state.kind !== 'idle' && pay.state.kind !== 'paid' && pay.state.kind !== 'failed';
   const activeCurrency = active ? (data.summary[active]?.currency ?? null) : null;
   return (
     <Stack spacing={1.5} data-testid="overdue-list">

@@ -14,6 +14,7 @@ import type { PaymentCurrency } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { DidConnectPanel } from '../../../platform/auth/DidConnectPanel';
 import type { Locale } from '../../../platform/locale/locale';
+import { injectedProvider } from '../../checkout/logic/ethereum';
 import { money } from '../../checkout/logic/format';
 import { useConnectAction } from '../../checkout/useConnectAction';
 import { COLLECT_BATCH_ACTION, type BatchPay } from './usePayBatch';
@@ -44,13 +45,17 @@ function WalletConnect({
   return <DidConnectPanel controls={controls} purpose="pay" />;
 }
 
-/** The wallet dialog of a portal payment: the QR code while signing, then a wait for the confirmation. */
+/**
+ * The wallet dialog of a portal payment, as the checkout's: the DID Connect QR code and "Pay with
+ * browser wallet" (an injected EIP-1193 wallet) side by side, then a wait for the confirmation.
+ */
 export function PayWalletDialog({ pay, currency, locale }: PayWalletDialogProps) {
   const { t } = useTranslation();
   const { state } = pay;
-  const open = state.kind === 'connect' || state.kind === 'paying';
-  const amount =
-    state.kind === 'connect' && currency ? money(BigInt(state.batch.amount), currency, locale) : '';
+  const open = state.kind === 'connect' || state.kind === 'sending' || state.kind === 'paying';
+  const batch = state.kind === 'connect' || state.kind === 'sending' ? state.batch : null;
+  const amount = batch && currency ? money(BigInt(batch.amount), currency, locale) : '';
+  const hasBrowserWallet = injectedProvider(window) !== null;
   return (
     <Dialog
       open={open}
@@ -63,7 +68,11 @@ export function PayWalletDialog({ pay, currency, locale }: PayWalletDialogProps)
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
           {state.kind === 'connect' ? (
             <>
-              <DialogContentText>{t('payment.portalPay.walletDescription', { amount })}</DialogContentText>
+              <DialogContentText>
+                {hasBrowserWallet
+                  ? t('payment.portalWallet.description', { amount })
+                  : t('payment.portalPay.walletDescription', { amount })}
+              </DialogContentText>
               <Box data-testid="portal-wallet-connect" sx={{ width: '100%' }}>
                 <WalletConnect pay={pay} params={state.params} locale={locale} />
               </Box>
@@ -74,13 +83,27 @@ export function PayWalletDialog({ pay, currency, locale }: PayWalletDialogProps)
           ) : (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
               <CircularProgress size={20} />
-              <Typography variant="body2">{t('payment.portalPay.waiting')}</Typography>
+              <Typography variant="body2">
+                {state.kind === 'sending'
+                  ? t('payment.portalWallet.sending')
+                  : t('payment.portalPay.waiting')}
+              </Typography>
             </Stack>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={pay.cancel}>{t('payment.portalPay.cancel')}</Button>
+        <Button onClick={pay.cancel} disabled={state.kind === 'sending'}>
+          {t('payment.portalPay.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          data-testid="portal-pay-browser-wallet"
+          disabled={state.kind !== 'connect' || !hasBrowserWallet}
+          onClick={pay.payWithBrowserWallet}
+        >
+          {t('payment.portalWallet.browser')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,7 +1,8 @@
 // The portal's pay calls: open the frozen batch the `collect-batch` wallet action pays (one open
-// invoice, or every overdue invoice of one currency), the overdue answer per currency, and the
-// payments and refunds pages. Entries of the route table in @payshelf/api (portalRoutes).
-import { callRoute, portalRoutes, type OverdueBatchBody } from '@payshelf/api';
+// invoice, or every overdue invoice of one currency), the browser wallet's target for it and the hash
+// it sent, the overdue answer per currency, and the payments and refunds pages. Entries of the route
+// table in @payshelf/api (portalRoutes).
+import { callRoute, portalRoutes, type OverdueBatchBody, type OverdueWalletBody } from '@payshelf/api';
 import { apiBase } from '../../admin/api/client';
 
 const options = (mountPoint: string, livemode: boolean, signal?: AbortSignal) => ({
@@ -61,3 +62,19 @@ export const fetchRefunds = (
 /** The invoice PDF's address (a plain link: the browser downloads it with the session cookie). */
 export const invoicePdfUrl = (mountPoint: string, id: string, livemode: boolean) =>
   `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}`;
+
+/** The browser wallet's target for a batch (frozen now, or the waiting one) and the customer's payer. */
+export const walletTarget = (mountPoint: string, livemode: boolean, body: OverdueWalletBody) =>
+  callRoute(
+    portalRoutes.overdueWallet,
+    { body, query: { livemode: String(livemode) } },
+    options(mountPoint, livemode),
+  );
+
+/** The hash of the transfer the browser wallet sent for batch `id`; verified against that batch only. */
+export const postBatchTx = (mountPoint: string, livemode: boolean, id: string, txHash: string) =>
+  callRoute(
+    portalRoutes.overdueTx,
+    { params: { id }, body: { txHash }, query: { livemode: String(livemode) } },
+    options(mountPoint, livemode),
+  );

@@ -1,5 +1,6 @@
-// One portal payment through the `collect-batch` wallet action: open the frozen batch (one invoice,
-// or one currency's overdue invoices), let the DID wallet sign its one transfer, then wait (every
+// One portal payment of a frozen batch (one invoice, or one currency's overdue invoices): the DID
+// wallet signs its one transfer through the `collect-batch` action, or the browser wallet (injected
+// EIP-1193) sends it to the target the server froze and the page posts its hash; then wait (every
 // 2 s, at most 3 minutes) until `isPaid` says the invoices are paid. Failures toast SPEC §8's
 // 'Failed to paid the invoice' with the reason.
 import type { OverdueBatch, OverdueBatchBody } from '@payshelf/api';
@@ -7,7 +8,8 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatError } from '../../checkout/logic/errorText';
-import { openBatch } from './payApi';
+import { injectedProvider, payWithProvider } from '../../checkout/logic/ethereum';
+import { openBatch, postBatchTx, walletTarget } from './payApi';
 
 export const COLLECT_BATCH_ACTION = 'collect-batch';
 export const PAID_POLL_MS = 2_000;
@@ -17,6 +19,8 @@ export type BatchPayState =
   | { kind: 'idle' }
   | { kind: 'opening' }
   | { kind: 'connect'; batch: OverdueBatch; params: Record<string, string> }
+  /** The browser wallet is asked to send the transfer; its hash is then posted. */
+  | { kind: 'sending'; batch: OverdueBatch }
   | { kind: 'paying' }
   | { kind: 'paid' }
   | { kind: 'failed'; message: string };
@@ -26,6 +30,8 @@ export interface BatchPay {
   start(body: OverdueBatchBody): void;
   walletApproved(): void;
   connectFailed(message: string): void;
+  /** Pays the batch with the injected browser wallet (the checkout's "Pay with browser wallet"). */
+  payWithBrowserWallet(): void;
   cancel(): void;
 }
 
@@ -60,8 +66,10 @@ export function usePayBatch(
     [enqueueSnackbar, t],
   );
 
+  const lastBody = useRef<OverdueBatchBody | null>(null);
   const start = useCallback(
     (body: OverdueBatchBody) => {
+      lastBody.current = body;
       setState({ kind: 'opening' });
       openBatch(mountPoint, livemode, body).then(
         (batch) => setState({ kind: 'connect', batch, params: connectParams(body, batch.id) }),
@@ -95,7 +103,27 @@ export function usePayBatch(
     };
   }, [paying, enqueueSnackbar, t, fail]);
 
+  const payWithBrowserWallet = useCallback(() => {
+    const body = lastBody.current;
+    if (state.kind !== 'connect' || !body) return;
+    const provider = injectedProvider(window);
+    if (!provider) {
+      fail(t('payment.portalWallet.noBrowserWallet'));
+      return;
+    }
+    setState({ kind: 'sending', batch: state.batch });
+    walletTarget(mountPoint, livemode, body)
+      .then(async ({ batch, paymentTarget }) => {
+        const hash = await payWithProvider(provider, paymentTarget);
+        return postBatchTx(mountPoint, livemode, batch.id, hash);
+      })
+      .then(
+        () => setState({ kind: 'paying' }),
+        (error: unknown) => fail(formatError(error)),
+      );
+  }, [state, mountPoint, livemode, fail, t]);
+
   const walletApproved = useCallback(() => setState({ kind: 'paying' }), []);
   const cancel = useCallback(() => setState({ kind: 'idle' }), []);
-  return { state, start, walletApproved, connectFailed: fail, cancel };
+  return { state, start, walletApproved, connectFailed: fail, payWithBrowserWallet, cancel };
 }

@@ -45,7 +45,12 @@ export async function changeSubscription(
   ctx: Publisher,
   tx: DbLike,
   row: SubscriptionRow,
-  change: { event?: LifecycleEvent; set?: SubscriptionSet; type?: string; previous?: Record<string, unknown> },
+  change: {
+    event?: LifecycleEvent;
+    set?: SubscriptionSet;
+    type?: string;
+    previous?: Record<string, unknown>;
+  },
 ): Promise<SubscriptionRow> {
   const status = change.event ? applyEvent(row.status, change.event) : row.status;
   const [updated] = await tx

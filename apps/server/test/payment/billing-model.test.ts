@@ -31,7 +31,9 @@ const count = (key: string) => seen.set(key, (seen.get(key) ?? 0) + 1);
 
 type Command =
   | { kind: 'subscribe'; price: number; quantity: number }
-  | { kind: 'upgrade' | 'downgrade' | 'resume'; sub: number }
+  | { kind: 'upgrade'; sub: number }
+  | { kind: 'downgrade'; sub: number }
+  | { kind: 'resume'; sub: number }
   | { kind: 'quantity'; sub: number; quantity: number }
   | { kind: 'cancel'; sub: number; atPeriodEnd: boolean }
   | { kind: 'pay' | 'fail'; pick: number }

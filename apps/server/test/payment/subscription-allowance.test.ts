@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, subscriptions } from '../../src/db/schema/index.js';
+import { events, notifications, subscriptions } from '../../src/db/schema/index.js';
+import type { RealtimeMessage } from '../../src/core/realtime/bus.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
@@ -207,9 +208,29 @@ describe('the allowance of a subscription', () => {
 
     await approve(TRIAL_PAYER, view.offer as Offer);
     expect((await adopt(bob)).status).toBe(404);
+    const pushed: RealtimeMessage[] = [];
+    const stop = env.server.server.services.bus.subscribe((m) => pushed.push(m));
     const adopted = await adopt(alice);
     expect(adopted.status, JSON.stringify(adopted.body)).toBe(200);
     expect(adopted.body).toMatchObject({ covers: true, remaining: (12n * PRICE).toString() });
-    expect((await payerOf())?.toLowerCase()).toBe(chain.address(TRIAL_PAYER).toLowerCase());
+    const payer = chain.address(TRIAL_PAYER).toLowerCase();
+    expect((await payerOf())?.toLowerCase()).toBe(payer);
+
+    // The new payer is a subscription change: an event with the previous payer, pushed on the relay.
+    const recorded = await db().select().from(events).where(eq(events.objectId, sub));
+    const change = recorded.find((e) => {
+      const data = e.data as { previous_attributes?: Record<string, unknown> };
+      return e.type === 'customer.subscription.updated' && data.previous_attributes?.payer === null;
+    });
+    expect(change?.data).toMatchObject({ object: { id: sub, status: 'trialing' } });
+    expect(String((change?.data as { object: { payer: string } }).object.payer).toLowerCase()).toBe(payer);
+    await expect
+      .poll(() => pushed.filter((m) => m.event === 'customer.subscription.updated').map((m) => m.topic))
+      .toEqual(expect.arrayContaining([`subscription:${sub}`, expect.stringMatching(/^customer:/)]));
+    // Adopting again changes nothing and records nothing.
+    expect((await adopt(alice)).status).toBe(200);
+    const again = await db().select().from(events).where(eq(events.objectId, sub));
+    expect(again.length).toBe(recorded.length);
+    stop();
   });
 });

@@ -10,7 +10,7 @@ export { readable } from './access.js';
 export { subscriptionObjects } from './detail.js';
 export { billingNow, clockObject, getClock, insertClock, listClocks, setClock } from './clocks/repo.js';
 export type { TestClockRow } from './clocks/repo.js';
-export { lockInvoice, lockSubscription } from './subscriptions/lifecycle.js';
+export { changeSubscription, lockInvoice, lockSubscription } from './subscriptions/lifecycle.js';
 export {
   expireGrace,
   recordCollectionFailure,

@@ -4,9 +4,14 @@
 // the allowance (it does not add), so the offer covers the open invoices and N renewals after them.
 import type { SubscriptionAllowanceAnswer } from '@payshelf/api';
 import { allowanceCovers, allowancePeriods, normalizeRecurring } from '@payshelf/money';
-import { and, eq, isNull, sum } from 'drizzle-orm';
-import { invoices, subscriptions } from '../../db/schema/index.js';
-import { upcomingInvoiceOf, type SubscriptionRow } from '../billing/index.js';
+import { and, eq, sum } from 'drizzle-orm';
+import { invoices } from '../../db/schema/index.js';
+import {
+  changeSubscription,
+  lockSubscription,
+  upcomingInvoiceOf,
+  type SubscriptionRow,
+} from '../billing/index.js';
 import { allowanceOfferFor, payingWith } from '../intents/index.js';
 import { chosenPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
@@ -78,7 +83,9 @@ export async function subscriptionAllowanceOf(
 /**
  * A subscription without a payer takes the account its customer proved (payers module) once that
  * account's allowance covers the next invoices, so renewals pull from it. The account never comes
- * from the request; a subscription that has a payer keeps it.
+ * from the request; a subscription that has a payer keeps it. The adoption is a subscription change
+ * like any other: recorded as customer.subscription.updated (previous_attributes: payer null) and
+ * pushed on the relay, under the subscription's row lock (a concurrent adoption changes nothing).
  */
 export async function adoptAllowancePayer(
   ctx: PaymentContext,
@@ -86,9 +93,11 @@ export async function adoptAllowancePayer(
 ): Promise<SubscriptionAllowanceAnswer> {
   const view = await subscriptionAllowanceOf(ctx, sub);
   if (sub.payer !== null || !view.payer || !view.covers) return view;
-  await ctx.db
-    .update(subscriptions)
-    .set({ payer: view.payer, updatedAt: new Date() })
-    .where(and(eq(subscriptions.id, sub.id), isNull(subscriptions.payer)));
+  const payer = view.payer;
+  await ctx.db.transaction(async (tx) => {
+    const locked = await lockSubscription(tx, sub.id);
+    if (!locked || locked.payer !== null) return;
+    await changeSubscription(ctx, tx, locked, { set: { payer }, previous: { payer: null } });
+  });
   return view;
 }

@@ -37,14 +37,20 @@ export async function lockInvoice(tx: DbLike, id: string): Promise<InvoiceRow | 
 
 /**
  * Applies `event` (when given: the status moves as the machine says, or this throws) and `set` to a
- * locked subscription, then records and pushes the change: `type` defaults to the event's type, or
+ * locked subscription, then records and pushes the change (`previous`: old values of fields `set`
+ * changed, recorded as previous_attributes with the old status): `type` defaults to the event's type, or
  * customer.subscription.updated for a plain field change.
  */
 export async function changeSubscription(
   ctx: Publisher,
   tx: DbLike,
   row: SubscriptionRow,
-  change: { event?: LifecycleEvent; set?: SubscriptionSet; type?: string },
+  change: {
+    event?: LifecycleEvent;
+    set?: SubscriptionSet;
+    type?: string;
+    previous?: Record<string, unknown>;
+  },
 ): Promise<SubscriptionRow> {
   const status = change.event ? applyEvent(row.status, change.event) : row.status;
   const [updated] = await tx
@@ -59,7 +65,9 @@ export async function changeSubscription(
     items.map((i) => subscriptionItemObject(i)),
   );
   const type = change.type ?? (change.event ? eventTypeOf(change.event) : 'customer.subscription.updated');
-  const previous = status === row.status ? undefined : { status: row.status };
+  // previous_attributes: the old status when it moved, plus the old values the caller names.
+  const moved = status === row.status ? undefined : { status: row.status };
+  const previous = change.previous ? { ...moved, ...change.previous } : moved;
   await recordEvent(tx, type, json, null, previous);
   await publish(ctx, tx, [customerTopic(row.customerId), subscriptionTopic(row.id)], type, json);
   return updated;

@@ -8,6 +8,8 @@ import { portalPayEn } from '../portal/i18n/payEn';
 import { portalPayZh } from '../portal/i18n/payZh';
 import { portalChangeEn } from '../portal/i18n/changeEn';
 import { portalChangeZh } from '../portal/i18n/changeZh';
+import { productTextsEn } from '../admin/i18n/productTextsEn';
+import { productTextsZh } from '../admin/i18n/productTextsZh';
 
 /**
  * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
@@ -19,6 +21,7 @@ export const paymentExtrasEn = {
   portal: portalEn,
   portalPay: portalPayEn,
   portalChange: portalChangeEn,
+  productTexts: productTextsEn,
 };
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
@@ -26,6 +29,7 @@ export const paymentExtrasZh: typeof paymentExtrasEn = {
   portal: portalZh,
   portalPay: portalPayZh,
   portalChange: portalChangeZh,
+  productTexts: productTextsZh,
 };
 
 export const paymentExtras = {

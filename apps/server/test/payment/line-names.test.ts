@@ -47,9 +47,16 @@ const hex = (text: string) => [...text].map((c) => (c.codePointAt(0) ?? 0).toStr
 beforeAll(async () => {
   env = await startPaymentEnv({ DEMO_DATA: '1', DEMO_CHAIN: '0' });
   const prices = await env.test('GET', '/prices', { query: { limit: '100' } });
-  const all = prices.body.data as Array<{ id: string; currency_id: string; product_id: string; recurring: unknown }>;
+  const all = prices.body.data as Array<{
+    id: string;
+    currency_id: string;
+    product_id: string;
+    recurring: unknown;
+  }>;
   const products = await env.test('GET', '/products', { query: { limit: '100' } });
-  const team = (products.body.data as Array<{ id: string; name: string }>).find((p) => p.name === 'Team plan');
+  const team = (products.body.data as Array<{ id: string; name: string }>).find(
+    (p) => p.name === 'Team plan',
+  );
   productId = team?.id ?? '';
   const price = all.find((p) => p.product_id === productId && p.recurring);
   expect(price, 'the demo Team plan price').toBeDefined();

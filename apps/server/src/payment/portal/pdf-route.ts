@@ -33,7 +33,11 @@ function lineText(
   return name ?? line.description ?? line.price_id ?? '';
 }
 
-async function modelOf(ctx: PaymentContext, invoice: InvoiceRow, locale: MessageLocale): Promise<InvoicePdfModel> {
+async function modelOf(
+  ctx: PaymentContext,
+  invoice: InvoiceRow,
+  locale: MessageLocale,
+): Promise<InvoicePdfModel> {
   const { db } = ctx;
   const currency = await getCurrency(db, invoice.currencyId, invoice.livemode);
   const symbol = currency?.symbol ?? '';

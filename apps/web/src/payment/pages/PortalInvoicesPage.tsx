@@ -39,7 +39,11 @@ export function PortalInvoicesPage() {
       testId="page-portal-invoices"
       title={t('payment.portal.lists.invoicesTitle')}
       {...(subscription
-        ? { subtitle: t('payment.portal.lists.ofSubscription', { name: subscriptionName(subscription, i18n.language) }) }
+        ? {
+            subtitle: t('payment.portal.lists.ofSubscription', {
+              name: subscriptionName(subscription, i18n.language),
+            }),
+          }
         : {})}
     >
       <Stack

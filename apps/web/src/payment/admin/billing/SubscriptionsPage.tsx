@@ -54,8 +54,7 @@ export function SubscriptionsPage() {
     {
       key: 'product',
       label: t('payment.admin.billing.subscriptions.product'),
-      render: (s) =>
-        s.items.map((i) => `${productName(i, i18n.language)} × ${i.quantity}`).join(', ') || '—',
+      render: (s) => s.items.map((i) => `${productName(i, i18n.language)} × ${i.quantity}`).join(', ') || '—',
     },
     {
       key: 'period',

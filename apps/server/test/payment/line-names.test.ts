@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceItems } from '../../src/db/schema/index.js';
-import { newCustomer } from './billing-support.js';
+import { advance, invoicesOf, newClock, newCustomer } from './billing-support.js';
 import { startPaymentEnv, TEST_SECRET, type PaymentTestEnv } from './support.js';
 
 // Invoice lines name their product in the reader's locale: the demo catalog's "Team plan" (团队版 in
@@ -13,6 +13,8 @@ import { startPaymentEnv, TEST_SECRET, type PaymentTestEnv } from './support.js'
 let env: PaymentTestEnv;
 let productId: string;
 let invoiceId: string;
+let subscriptionId: string;
+let clock: string;
 
 const db = () => env.server.server.services.database.db;
 
@@ -68,11 +70,13 @@ beforeAll(async () => {
       currency_id: price?.currency_id,
       payment_method_id: currency.body.payment_method_id,
       trial_period_days: 7,
+      test_clock_id: (clock = await newClock(env.test, '2027-03-01T00:00:00.000Z')),
       collection_method: 'send_invoice',
     },
   });
   expect(sub.status, JSON.stringify(sub.body)).toBe(200);
   invoiceId = String(sub.body.latest_invoice_id);
+  subscriptionId = String(sub.body.id);
 }, 120_000);
 afterAll(async () => {
   await env?.stop();
@@ -101,6 +105,22 @@ describe('invoice line names in en and zh', () => {
     // Standard-font text is drawn as hex strings: "Team plan" and "Invoice" are on the page.
     for (const word of ['Team plan', 'Invoice']) {
       expect(en.text).toContain(Buffer.from(word, 'latin1').toString('hex').toUpperCase());
+    }
+  });
+
+  it('keeps the texts on renewal invoices too (the trial end, then a bulk-written cycle)', async () => {
+    await advance(env.test, clock, '2027-03-09T00:00:00.000Z');
+    await advance(env.test, clock, '2027-04-09T00:00:00.000Z');
+    const cycles = (await invoicesOf(db(), subscriptionId)).filter(
+      (i) => i.billingReason === 'subscription_cycle',
+    );
+    expect(cycles.length).toBe(2);
+    for (const cycle of cycles) {
+      const res = await env.test('GET', `/invoices/${cycle.id}`);
+      const [line] = (res.body as unknown as InvoiceDetail).lines;
+      if (!line) throw new Error('no renewal line');
+      expect(line.billed_product?.name, cycle.id).toBe('Team plan');
+      expect(lineProductName(line, 'zh')).toBe('团队版');
     }
   });
 

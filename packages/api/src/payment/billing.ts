@@ -32,6 +32,18 @@ export const BILLING_REASONS = [
 export const billingReason = z.enum(BILLING_REASONS);
 export type BillingReason = z.infer<typeof billingReason>;
 
+/**
+ * A line's product texts as they were when it was billed: the name, description and
+ * `metadata.translations` (e.g. `{ "zh": { "name": "团队版" } }`), so a later edit of the product never
+ * changes what a customer was billed for. Lines written before these were kept have none.
+ */
+export const billedProduct = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  metadata: z.object({ translations: z.record(z.string(), z.unknown()).optional() }),
+});
+export type BilledProduct = z.infer<typeof billedProduct>;
+
 export const invoiceLine = z.object({
   id: z.string(),
   object: z.literal('invoice_item'),
@@ -45,6 +57,8 @@ export const invoiceLine = z.object({
   proration: z.boolean(),
   /** Expanded price with its product, when the price still exists. */
   price: price.nullable().optional(),
+  /** The product's texts when billed (see billedProduct); absent on older lines. */
+  billed_product: billedProduct.nullable().optional(),
 });
 export type InvoiceLine = z.infer<typeof invoiceLine>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeKey, localizedProduct } from './translations.js';
+import { lineProductName, localeKey, localizedProduct } from './translations.js';
 
 const product = {
   name: 'Team plan',
@@ -29,5 +29,21 @@ describe('localizedProduct', () => {
   it('maps locales to the app keys', () => {
     expect(localeKey('en-US')).toBe('en');
     expect(localeKey('ZH_cn')).toBe('zh');
+  });
+});
+
+describe('lineProductName', () => {
+  const now = { name: 'Team plan 2026', metadata: { translations: { zh: { name: '团队版 2026' } } } };
+  it('names a line by the texts it kept when billed, in the locale, even after the product changed', () => {
+    const line = { billed_product: product, price: { product: now } };
+    expect(lineProductName(line, 'zh')).toBe('团队版');
+    expect(lineProductName(line, 'en')).toBe('Team plan');
+  });
+  it('reads an older line (no kept texts) from the product as it is now', () => {
+    expect(lineProductName({ billed_product: null, price: { product: now } }, 'zh-CN')).toBe('团队版 2026');
+    expect(lineProductName({ price: { product: { name: 'Plain' } } }, 'zh')).toBe('Plain');
+  });
+  it('answers null when the line has neither (its price deleted since)', () => {
+    expect(lineProductName({ price: null }, 'zh')).toBeNull();
   });
 });

@@ -46,3 +46,20 @@ export function localizedProduct(
   const t = productTranslationOf(product.metadata, locale);
   return { name: t?.name ?? product.name, description: t?.description ?? product.description ?? null };
 }
+
+/** What a billed line offers to name its product: the texts kept when billed, and its price's product. */
+export interface NamedLine {
+  billed_product?: Translatable | null;
+  price?: { product?: Translatable | null } | null;
+}
+
+/**
+ * The product name an invoice line shows in `locale`: from the texts kept when it was billed (so a
+ * later edit of the product does not rewrite it), else, for a line written before they were kept, from
+ * the price's current product; each in the locale's translation when there is one. Null when the line
+ * has neither (a price deleted since): the caller falls back to the line's description or ids.
+ */
+export function lineProductName(line: NamedLine, locale: string): string | null {
+  const product = line.billed_product ?? line.price?.product ?? null;
+  return product ? localizedProduct(product, locale).name : null;
+}

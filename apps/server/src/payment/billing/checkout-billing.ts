@@ -13,6 +13,7 @@ import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { nextInvoiceNumber } from './invoice-number.js';
 import { planSubscriptions, type PlanLine, type PlannedSubscription } from './plan.js';
+import { keepBilledProducts } from './billed-product.js';
 import { getInvoice, type InvoiceRow } from './repo.js';
 import { subscriptionItemObject, subscriptionObject } from './serialize.js';
 
@@ -192,6 +193,7 @@ export async function billCheckout(
       createdAt: insertedAt,
     });
   }
+  await keepBilledProducts(tx, [invoiceId]);
   const payer = typeof details.payer === 'string' ? details.payer : null;
   const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId, payer);
   return { invoice, created, subscriptionIds: ids };

@@ -7,7 +7,7 @@ export { invoiceObject } from './serialize.js';
 export { getInvoice, getSubscription } from './repo.js';
 export type { InvoiceRow, SubscriptionRow } from './repo.js';
 export { readable } from './access.js';
-export { subscriptionObjects } from './detail.js';
+export { invoiceDetail, subscriptionObjects } from './detail.js';
 export { billingNow, clockObject, getClock, insertClock, listClocks, setClock } from './clocks/repo.js';
 export type { TestClockRow } from './clocks/repo.js';
 export { changeSubscription, lockInvoice, lockSubscription } from './subscriptions/lifecycle.js';

@@ -1,6 +1,7 @@
 // Invoices and subscriptions as the API shows them (packages/api payment/billing.ts).
 import type { Invoice, InvoiceLine, Price, Subscription, SubscriptionItem } from '@payshelf/api';
 import { iso, isoOrNull } from '../shared/time.js';
+import { billedProductOf } from './billed-product.js';
 import type { InvoiceItemRow, InvoiceRow, SubscriptionItemRow, SubscriptionRow } from './repo.js';
 
 export function invoiceObject(row: InvoiceRow): Invoice {
@@ -50,6 +51,7 @@ export function invoiceLineObject(row: InvoiceItemRow, price?: Price | null): In
     period_end: isoOrNull(row.periodEnd),
     proration: row.proration,
     ...(price === undefined ? {} : { price }),
+    billed_product: billedProductOf(row.metadata),
   };
 }
 

@@ -5,6 +5,7 @@
 // neither font has (an emoji) are written as '?' rather than failing.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { chooseFont, latin1, loadCjkFont, registerFontkit } from './pdf-fonts.js';
+import { pdfLabels, type PdfLabels } from './pdf-labels.js';
 
 export interface InvoicePdfModel {
   merchant: string;
@@ -17,6 +18,8 @@ export interface InvoicePdfModel {
   lines: Array<{ description: string; quantity: string; amount: string }>;
   totals: Array<{ label: string; amount: string }>;
   payments: Array<{ date: string; method: string; amount: string; reference: string }>;
+  /** The fixed words, in the reader's locale (English when absent). */
+  labels?: PdfLabels;
 }
 
 const PAGE = { width: 595.28, height: 841.89, margin: 48 };
@@ -92,6 +95,8 @@ function textsOf(model: InvoicePdfModel): string[] {
     ...model.lines.flatMap((l) => [l.description, l.quantity, l.amount]),
     ...model.totals.flatMap((t) => [t.label, t.amount]),
     ...model.payments.flatMap((p) => [p.method, p.amount, p.reference]),
+    ...(model.labels ? Object.values(model.labels).flatMap((v) => (typeof v === 'string' ? [v] : [])) : []),
+    model.labels?.status[model.status] ?? '',
   ];
 }
 
@@ -107,6 +112,7 @@ async function embedFonts(doc: PDFDocument, model: InvoicePdfModel): Promise<Fon
 }
 
 export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Array> {
+  const l = model.labels ?? pdfLabels('en');
   const doc = await PDFDocument.create();
   doc.setTitle(printable(`Invoice ${model.number}`));
   doc.setSubject(printable(`Invoice ${model.number} from ${model.merchant}`));
@@ -114,30 +120,31 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Arr
   doc.setProducer('Payshelf');
   const w = new Writer(doc, await embedFonts(doc, model));
   w.row([model.merchant], [0], { size: 18, bold: true });
-  w.row([`Invoice ${model.number}`, model.status.toUpperCase()], [0], { size: 12, bold: true });
+  const status = l.status[model.status] ?? model.status.toUpperCase();
+  w.row([`${l.invoice} ${model.number}`, status], [0], { size: 12, bold: true });
   w.gap();
-  w.row(['Issued', model.issued], [0]);
-  if (model.due) w.row(['Due', model.due], [0]);
-  if (model.period) w.row(['Period', model.period], [0]);
+  w.row([l.issued, model.issued], [0]);
+  if (model.due) w.row([l.due, model.due], [0]);
+  if (model.period) w.row([l.period, model.period], [0]);
   w.gap();
-  w.row(['Bill to'], [0], { bold: true });
+  w.row([l.billTo], [0], { bold: true });
   w.row([model.customer.name], [0]);
   if (model.customer.email) w.row([model.customer.email], [0], { grey: true });
   w.gap();
-  w.row(['Description', 'Qty', 'Amount'], [0, 330], { bold: true });
+  w.row([l.description, l.quantity, l.amount], [0, 330], { bold: true });
   w.rule();
   for (const line of model.lines) w.row([clip(line.description, 60), line.quantity, line.amount], [0, 330]);
   w.rule();
   for (const total of model.totals) w.row([total.label, total.amount], [0], { bold: true });
   w.gap();
-  w.row(['Payments'], [0], { bold: true });
+  w.row([l.payments], [0], { bold: true });
   w.rule();
-  if (model.payments.length === 0) w.row(['No payments yet'], [0], { grey: true });
+  if (model.payments.length === 0) w.row([l.noPayments], [0], { grey: true });
   for (const p of model.payments) {
     w.row([p.date, p.method, p.amount], [0, 130]);
     if (p.reference) w.row([clip(p.reference, 90)], [0], { size: 8, grey: true });
   }
   w.gap(20);
-  w.row(['Amounts include no tax.'], [0], { size: 8, grey: true });
+  w.row([l.noTax], [0], { size: 8, grey: true });
   return doc.save();
 }

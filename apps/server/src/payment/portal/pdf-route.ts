@@ -1,23 +1,50 @@
 // GET /invoices/{id}/pdf: the invoice as a PDF file. The invoice's own customer (signed in) or the
 // merchant (secret key, owner/admin) only; anyone else gets the same 404 as a missing invoice.
+import { lineProductName } from '@payshelf/api';
 import { and, eq, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeLocale, requestLocale, type MessageLocale } from '../../core/http/error-locale.js';
 import { paymentIntents } from '../../db/schema/index.js';
-import { getInvoice, itemsOfInvoice, readable, type InvoiceRow } from '../billing/index.js';
+import { getInvoice, invoiceDetail, readable, type InvoiceRow } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
 import { getCurrency } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { callerFor } from '../shared/route.js';
 import { day, formatUnits } from './format.js';
 import { renderInvoicePdf, type InvoicePdfModel } from './invoice-pdf.js';
+import { pdfLabels } from './pdf-labels.js';
 
-async function modelOf(ctx: PaymentContext, invoice: InvoiceRow): Promise<InvoicePdfModel> {
+/**
+ * The PDF's language: the `locale` query parameter (the web app sends its own, and a merchant may ask
+ * for a customer's), else the visitor's locale as for messages.
+ */
+function pdfLocale(request: FastifyRequest): MessageLocale {
+  const query = new URL(request.url, 'http://localhost').searchParams.get('locale');
+  return normalizeLocale(query) ?? requestLocale(request);
+}
+
+/** A line's words: its product's name in `locale` (as billed), with the line's own note beside it. */
+function lineText(
+  line: { description: string | null; price_id: string | null } & Parameters<typeof lineProductName>[0],
+  locale: MessageLocale,
+): string {
+  const name = lineProductName(line, locale);
+  if (name && line.description) return `${name} – ${line.description}`;
+  return name ?? line.description ?? line.price_id ?? '';
+}
+
+async function modelOf(
+  ctx: PaymentContext,
+  invoice: InvoiceRow,
+  locale: MessageLocale,
+): Promise<InvoicePdfModel> {
   const { db } = ctx;
   const currency = await getCurrency(db, invoice.currencyId, invoice.livemode);
   const symbol = currency?.symbol ?? '';
   const money = (units: bigint) => `${formatUnits(units, currency?.decimal ?? 0)} ${symbol}`.trim();
   const customer = await getCustomer(db, invoice.customerId, invoice.livemode);
-  const lines = await itemsOfInvoice(db, invoice.id);
+  const { lines } = await invoiceDetail(db, invoice);
+  const labels = pdfLabels(locale);
   // Its own intents, and the intent that settled it (a bulk payment of several invoices names none).
   const paid = await db
     .select()
@@ -36,23 +63,24 @@ async function modelOf(ctx: PaymentContext, invoice: InvoiceRow): Promise<Invoic
     due: invoice.dueDate ? day(invoice.dueDate) : null,
     period:
       invoice.periodStart && invoice.periodEnd
-        ? `${day(invoice.periodStart)} to ${day(invoice.periodEnd)}`
+        ? `${day(invoice.periodStart)} ${labels.to} ${day(invoice.periodEnd)}`
         : null,
     customer: {
       name: customer?.name ?? customer?.email ?? invoice.customerId,
       email: customer?.email ?? null,
     },
     lines: lines.map((l) => ({
-      description: l.description ?? l.priceId ?? '',
+      description: lineText(l, locale),
       quantity: String(l.quantity),
-      amount: money(l.amount),
+      amount: money(BigInt(l.amount)),
     })),
     totals: [
-      { label: 'Subtotal', amount: money(invoice.subtotal) },
-      { label: 'Total', amount: money(invoice.total) },
-      { label: 'Paid', amount: money(invoice.amountPaid) },
-      { label: 'Remaining', amount: money(invoice.amountRemaining) },
+      { label: labels.subtotal, amount: money(invoice.subtotal) },
+      { label: labels.total, amount: money(invoice.total) },
+      { label: labels.paid, amount: money(invoice.amountPaid) },
+      { label: labels.remaining, amount: money(invoice.amountRemaining) },
     ],
+    labels,
     payments: paid.map((p) => {
       const details = p.paymentDetails ?? {};
       const hash = typeof details.tx_hash === 'string' ? details.tx_hash : '';
@@ -80,7 +108,7 @@ export function invoicePdfRoute(app: FastifyInstance, ctx: PaymentContext): void
     const invoice = await readable(ctx.db, caller, 'invoice', id, () =>
       getInvoice(ctx.db, id, caller.livemode),
     );
-    const bytes = await renderInvoicePdf(await modelOf(ctx, invoice));
+    const bytes = await renderInvoicePdf(await modelOf(ctx, invoice, pdfLocale(request)));
     const name = (invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_');
     return reply
       .header('content-type', 'application/pdf')

@@ -9,6 +9,8 @@ import { portalPayZh } from '../portal/i18n/payZh';
 import { portalChangeEn } from '../portal/i18n/changeEn';
 import { portalChangeZh } from '../portal/i18n/changeZh';
 import { portalWalletEn, portalWalletZh } from '../portal/i18n/walletPay';
+import { productTextsEn } from '../admin/i18n/productTextsEn';
+import { productTextsZh } from '../admin/i18n/productTextsZh';
 
 /**
  * The payment strings only the admin, portal and demo pages use. They load with those pages, so the
@@ -21,6 +23,7 @@ export const paymentExtrasEn = {
   portalPay: portalPayEn,
   portalChange: portalChangeEn,
   portalWallet: portalWalletEn,
+  productTexts: productTextsEn,
 };
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
@@ -29,6 +32,7 @@ export const paymentExtrasZh: typeof paymentExtrasEn = {
   portalPay: portalPayZh,
   portalChange: portalChangeZh,
   portalWallet: portalWalletZh,
+  productTexts: productTextsZh,
 };
 
 export const paymentExtras = {

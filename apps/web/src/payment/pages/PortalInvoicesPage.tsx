@@ -17,7 +17,7 @@ const PAGE_SIZES = [10, 20, 50, 100];
 
 /** `{mount}/customer/invoices[?subscription_id=]`: every invoice of the customer, paged and filtered. */
 export function PortalInvoicesPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const [searchParams] = useSearchParams();
   const subscriptionId = searchParams.get('subscription_id') ?? undefined;
@@ -39,7 +39,11 @@ export function PortalInvoicesPage() {
       testId="page-portal-invoices"
       title={t('payment.portal.lists.invoicesTitle')}
       {...(subscription
-        ? { subtitle: t('payment.portal.lists.ofSubscription', { name: subscriptionName(subscription) }) }
+        ? {
+            subtitle: t('payment.portal.lists.ofSubscription', {
+              name: subscriptionName(subscription, i18n.language),
+            }),
+          }
         : {})}
     >
       <Stack

@@ -14,14 +14,14 @@ import { CurrencyForm } from '../portal/subscription/CurrencyForm';
 
 /** `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. */
 export function SubscriptionPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const load = useSubscriptionDetail(id);
   const now = useNowSeconds();
   const title =
     load.state === 'ready'
-      ? t('payment.portal.subscription.titleWithName', { name: subscriptionLabel(load.data) })
+      ? t('payment.portal.subscription.titleWithName', { name: subscriptionLabel(load.data, i18n.language) })
       : t('payment.subscription.title');
   return (
     <PortalSection testId="page-subscription" title={title}>

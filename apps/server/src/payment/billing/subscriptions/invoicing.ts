@@ -10,6 +10,7 @@ import { applyToInvoice } from '../../balances/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
 import { newId } from '../../shared/ids.js';
+import { keepBilledProducts } from '../billed-product.js';
 import { nextInvoiceNumber } from '../invoice-number.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import { currentItems, periodInvoiceLines, type BilledLine } from './lines.js';
@@ -120,6 +121,7 @@ export async function finishInvoice(
       createdAt: sql`clock_timestamp()`,
     });
   }
+  await keepBilledProducts(tx, [invoice.id]);
   const owner = {
     livemode: invoice.livemode,
     customerId: invoice.customerId,

@@ -5,6 +5,7 @@ import { invoiceItems, invoiceSequences, type invoices } from '../../../db/schem
 import { insertMany } from '../../shared/bulk-insert.js';
 import type { DbLike } from '../../shared/db.js';
 import { newId } from '../../shared/ids.js';
+import { keepBilledProducts } from '../billed-product.js';
 import { formatInvoiceNumber } from '../invoice-number.js';
 import type { SubscriptionRow } from '../repo.js';
 import type { BilledLine } from './lines.js';
@@ -53,6 +54,10 @@ export async function insertLines(tx: DbLike, planned: Planned[]) {
     })),
   );
   await insertMany(tx, invoiceItems, rows);
+  await keepBilledProducts(
+    tx,
+    planned.map((p) => p.invoice.id ?? ''),
+  );
 }
 
 /** Moves every planned subscription to its next period with its new latest invoice (one UPDATE). */

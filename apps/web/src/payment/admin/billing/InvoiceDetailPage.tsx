@@ -1,5 +1,5 @@
 import { Alert, Link, Stack, Typography } from '@mui/material';
-import { invoice, invoiceDetail, type Invoice, type InvoiceLine } from '@payshelf/api';
+import { invoice, invoiceDetail, lineProductName, type Invoice, type InvoiceLine } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
@@ -90,7 +90,7 @@ export function InvoiceDetailPage() {
       key: 'desc',
       label: t('payment.admin.billing.invoices.description'),
       render: (l) =>
-        `${l.description ?? l.price?.product?.name ?? l.price_id ?? '—'}${l.proration ? ` (${t('payment.admin.billing.invoices.proration')})` : ''}`,
+        `${l.description ?? lineProductName(l, i18n.language) ?? l.price_id ?? '—'}${l.proration ? ` (${t('payment.admin.billing.invoices.proration')})` : ''}`,
     },
     {
       key: 'qty',

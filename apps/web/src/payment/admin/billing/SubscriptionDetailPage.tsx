@@ -1,5 +1,5 @@
 import { Alert, Link, Stack } from '@mui/material';
-import { subscriptionDetail, type SubscriptionItem } from '@payshelf/api';
+import { localizedProduct, subscriptionDetail, type SubscriptionItem } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
@@ -25,7 +25,8 @@ export function SubscriptionDetailPage() {
     {
       key: 'product',
       label: t('payment.admin.billing.subscriptions.product'),
-      render: (i) => i.price?.product?.name ?? <code>{i.price_id}</code>,
+      render: (i) =>
+        i.price?.product ? localizedProduct(i.price.product, i18n.language).name : <code>{i.price_id}</code>,
     },
     {
       key: 'price',

@@ -1,5 +1,5 @@
 import { Link } from '@mui/material';
-import { SUBSCRIPTION_STATUSES, subscription, type Subscription } from '@payshelf/api';
+import { localizedProduct, SUBSCRIPTION_STATUSES, subscription, type Subscription } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -12,6 +12,10 @@ import { useCursorList } from '../table/useCursorList';
 import { useDebounced } from '../table/useDebounced';
 import { StatusChip } from './BillingBits';
 import { FilterRow, IdFilter, StatusFilter } from './Filters';
+
+/** An item's product name in the admin's locale (a subscription bills its product as it is now). */
+const productName = (item: Subscription['items'][number], locale: string) =>
+  item.price?.product ? localizedProduct(item.price.product, locale).name : item.price_id;
 
 /** `{mount}/admin/subscriptions`: every subscription of the mode, filtered and searched, newest first. */
 export function SubscriptionsPage() {
@@ -50,8 +54,7 @@ export function SubscriptionsPage() {
     {
       key: 'product',
       label: t('payment.admin.billing.subscriptions.product'),
-      render: (s) =>
-        s.items.map((i) => `${i.price?.product?.name ?? i.price_id} × ${i.quantity}`).join(', ') || '—',
+      render: (s) => s.items.map((i) => `${productName(i, i18n.language)} × ${i.quantity}`).join(', ') || '—',
     },
     {
       key: 'period',

@@ -15,6 +15,7 @@ import { PricesTable } from '../prices/PricesTable';
 import { useCursorList } from '../table/useCursorList';
 import { ProductDialog } from './ProductDialog';
 import { ActiveChip } from '../layout/ActiveChip';
+import { TranslatedName } from './TranslatedName';
 import { AddButton } from '../layout/AddButton';
 
 /** `{mount}/admin/products/:id`: one product, its prices, and new prices of every kind. */
@@ -61,6 +62,7 @@ export function ProductDetailPage() {
             </Typography>
             <CopyButton text={p.id} label={t('payment.admin.common.copyId')} />
           </Stack>
+          <TranslatedName product={p} />
           {p.description ? <Typography color="text.secondary">{p.description}</Typography> : null}
         </Paper>
       ) : null}

@@ -13,6 +13,7 @@ import { useCursorList } from '../table/useCursorList';
 import { useDebounced } from '../table/useDebounced';
 import { formatDate } from '../layout/formatDate';
 import { ProductDialog } from './ProductDialog';
+import { TranslatedName } from './TranslatedName';
 import { ActiveChip } from '../layout/ActiveChip';
 import { AddButton } from '../layout/AddButton';
 import { actionsColumn } from '../table/actionsColumn';
@@ -34,10 +35,14 @@ export function ProductsPage() {
     {
       key: 'name',
       label: t('payment.admin.products.name'),
+      // The merchant's own text (what they edit), the visitors' translation beneath it.
       render: (p) => (
-        <Link component={RouterLink} to={admin.page(`products/${p.id}`)}>
-          {p.name}
-        </Link>
+        <>
+          <Link component={RouterLink} to={admin.page(`products/${p.id}`)}>
+            {p.name}
+          </Link>
+          <TranslatedName product={p} />
+        </>
       ),
     },
     {

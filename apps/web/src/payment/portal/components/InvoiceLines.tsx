@@ -20,7 +20,7 @@ export function InvoiceLines({ invoice, locale }: { invoice: InvoiceDetail; loca
           {invoice.lines.map((line) => (
             <TableRow key={line.id} data-testid="invoice-line">
               <TableCell>
-                {lineName(line)}
+                {lineName(line, locale)}
                 {line.proration ? (
                   <Typography variant="body2" component="span" sx={{ color: 'text.secondary', ml: 1 }}>
                     {t('payment.portal.invoice.proration')}

@@ -106,7 +106,7 @@ export function SubscriptionView({ subscription: sub, mountPoint, nowSeconds }: 
         />
       </Stack>
       <PortalCard title={t('payment.portal.subscription.plan')} testId="subscription-plan">
-        <SubscriptionItems items={planItems(sub)} currency={currency} locale={locale} />
+        <SubscriptionItems items={planItems(sub, locale)} currency={currency} locale={locale} />
       </PortalCard>
       <PortalCard title={t('payment.subscription.title')} testId="subscription-summary">
         <DetailList rows={rows} />

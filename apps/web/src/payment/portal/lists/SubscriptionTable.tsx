@@ -1,15 +1,15 @@
 import { Chip, Link, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import type { Subscription } from '@payshelf/api';
+import { localizedProduct, type Subscription } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
 import { atMountPoint } from '../../paths';
 import { subscriptionStatusColor } from '../logic/subscriptionView';
 
-/** The first item's product name, else the description or the id. */
-export function subscriptionName(subscription: Subscription): string {
+/** The first item's product name in `locale`, else the description or the id. */
+export function subscriptionName(subscription: Subscription, locale: string): string {
   const product = subscription.items[0]?.price?.product;
-  const name = product && typeof product === 'object' && 'name' in product ? product.name : null;
+  const name = product ? localizedProduct(product, locale).name : null;
   return name ?? subscription.description ?? subscription.id;
 }
 
@@ -48,7 +48,7 @@ export function SubscriptionTable({
               <TableRow key={s.id} data-testid="portal-subscription-row">
                 <TableCell>
                   <Link component={RouterLink} to={atMountPoint(mountPoint, `customer/subscription/${s.id}`)}>
-                    {subscriptionName(s)}
+                    {subscriptionName(s, locale)}
                   </Link>
                 </TableCell>
                 <TableCell>

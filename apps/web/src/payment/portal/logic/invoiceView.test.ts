@@ -37,9 +37,31 @@ describe('invoice view', () => {
   it('names a line by its product, else description, nickname or price id', () => {
     const [line] = fakeInvoiceDetail().lines;
     if (!line) throw new Error('fixture has a line');
-    expect(lineName(line)).toBe('E-book');
-    expect(lineName({ ...line, price: null, description: 'Setup fee' })).toBe('Setup fee');
-    expect(lineName({ ...line, price: null })).toBe('price_aaaaaaaa');
+    expect(lineName(line, 'en')).toBe('E-book');
+    expect(lineName({ ...line, price: null, description: 'Setup fee' }, 'en')).toBe('Setup fee');
+    expect(lineName({ ...line, price: null }, 'en')).toBe('price_aaaaaaaa');
+  });
+
+  it('names a line in zh from the texts it kept when billed, even after the product was renamed', () => {
+    const [line] = fakeInvoiceDetail().lines;
+    if (!line) throw new Error('fixture has a line');
+    const billed = {
+      ...line,
+      billed_product: {
+        name: 'E-book',
+        description: null,
+        metadata: { translations: { zh: { name: '电子书' } } },
+      },
+    };
+    expect(lineName(billed, 'zh')).toBe('电子书');
+    expect(lineName(billed, 'en')).toBe('E-book');
+    // An older line without kept texts reads its product as it is now, in zh when translated.
+    const renamed = { name: 'E-book 2', metadata: { translations: { zh: { name: '电子书 2' } } } };
+    const older = {
+      ...line,
+      price: line.price ? { ...line.price, product: { ...line.price.product, ...renamed } } : null,
+    };
+    expect(lineName(older as typeof line, 'zh')).toBe('电子书 2');
   });
 
   it('reads method, currency, payer and transaction link of the payment', () => {

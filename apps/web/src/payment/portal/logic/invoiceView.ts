@@ -1,6 +1,12 @@
 // What the invoice page shows, as plain data: the status chip colour (SPEC §4 "Invoice status
 // display"), amounts in the invoice's currency, the line names and the payment's details.
-import type { InvoiceDetail, InvoiceLine, InvoiceStatus, PaymentCurrency } from '@payshelf/api';
+import {
+  lineProductName,
+  type InvoiceDetail,
+  type InvoiceLine,
+  type InvoiceStatus,
+  type PaymentCurrency,
+} from '@payshelf/api';
 import { money } from '../../checkout/logic/format';
 import { payerOf, transactionLink, type TransactionLink } from './explorer';
 
@@ -33,9 +39,14 @@ export function amountText(units: string, currency: CurrencyLike | null, locale:
   return currency ? money(BigInt(units), currency, locale) : units;
 }
 
-/** The product's name, else the line's description, the price's nickname or its id. */
-export function lineName(line: InvoiceLine): string {
-  return line.price?.product?.name ?? line.description ?? line.price?.nickname ?? line.price_id ?? line.id;
+/**
+ * The product's name in `locale` (as billed, see lineProductName), else the line's description, the
+ * price's nickname or its id.
+ */
+export function lineName(line: InvoiceLine, locale: string): string {
+  return (
+    lineProductName(line, locale) ?? line.description ?? line.price?.nickname ?? line.price_id ?? line.id
+  );
 }
 
 export interface InvoicePayment {

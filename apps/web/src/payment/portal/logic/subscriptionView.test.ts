@@ -87,8 +87,17 @@ describe('subscription view', () => {
     expect(subscriptionStatusColor('trialing')).toBe('info');
     expect(subscriptionStatusColor('past_due')).toBe('warning');
     expect(subscriptionStatusColor('canceled')).toBe('default');
-    expect(subscriptionLabel(fakeSubscription())).toBe('Pro plan');
-    expect(subscriptionLabel(fakeSubscription({ items: [] }))).toBe('sub_aaaaaaaa');
+    expect(subscriptionLabel(fakeSubscription(), 'en')).toBe('Pro plan');
+    expect(subscriptionLabel(fakeSubscription(), 'zh')).toBe('Pro plan');
+    expect(subscriptionLabel(fakeSubscription({ items: [] }), 'zh')).toBe('sub_aaaaaaaa');
+    const [item] = fakeSubscription().items;
+    if (!item?.price?.product) throw new Error('fixture has a product');
+    const zhProduct = { ...item.price.product, metadata: { translations: { zh: { name: '专业版' } } } };
+    const translated = fakeSubscription({
+      items: [{ ...item, price: { ...item.price, product: zhProduct } }],
+    });
+    expect(subscriptionLabel(translated, 'zh')).toBe('专业版');
+    expect(subscriptionLabel(translated, 'en')).toBe('Pro plan');
     expect(subscriptionDetail.safeParse(fakeSubscription()).success).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // What the subscription page shows, as plain data: status colour, the plan's items priced per
 // period with the checkout's interval wording, the trial's remaining time (SPEC §4 Trial) and the
 // next payment.
-import type { SubscriptionDetail, SubscriptionStatus } from '@payshelf/api';
+import { localizedProduct, type SubscriptionDetail, type SubscriptionStatus } from '@payshelf/api';
 import { lineTotal, trialDisplay, type TrialDisplay } from '@payshelf/money';
 import { recurringKey } from '../../checkout/logic/format';
 import { recurringOf, toRulePrice } from '../../checkout/logic/lines';
@@ -45,13 +45,20 @@ function itemAmount(item: Item, currencyId: string): bigint | null {
   }
 }
 
-export function planItems(subscription: Pick<SubscriptionDetail, 'items' | 'currency_id'>): PlanItem[] {
+/** The items with their product's name in `locale` (a subscription is live: its product as it is now). */
+export function planItems(
+  subscription: Pick<SubscriptionDetail, 'items' | 'currency_id'>,
+  locale = 'en',
+): PlanItem[] {
   return subscription.items.map((item) => {
     const metered = item.price?.recurring?.usage_type === 'metered';
     const recurring = recurringOf(item.price);
     return {
       id: item.id,
-      name: item.price?.product?.name ?? item.price?.nickname ?? item.price_id,
+      name:
+        (item.price?.product ? localizedProduct(item.price.product, locale).name : null) ??
+        item.price?.nickname ??
+        item.price_id,
       quantity: item.quantity,
       amount: metered ? null : itemAmount(item, subscription.currency_id),
       metered,
@@ -109,7 +116,7 @@ export function endDate(
 }
 
 /** The page's title: the first item's product name, else the subscription's description or id. */
-export function subscriptionLabel(subscription: SubscriptionDetail): string {
-  const [first] = planItems(subscription);
+export function subscriptionLabel(subscription: SubscriptionDetail, locale: string): string {
+  const [first] = planItems(subscription, locale);
   return first?.name ?? subscription.description ?? subscription.id;
 }

@@ -52,7 +52,7 @@ export function InvoiceActions({ invoice, mountPoint }: { invoice: InvoiceDetail
       <Button
         variant="outlined"
         startIcon={<DownloadOutlined />}
-        href={invoicePdfUrl(mountPoint, invoice.id, livemode)}
+        href={invoicePdfUrl(mountPoint, invoice.id, livemode, i18n.language)}
         download
         data-testid="invoice-pdf"
       >

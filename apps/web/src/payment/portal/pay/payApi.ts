@@ -59,9 +59,12 @@ export const fetchRefunds = (
     options(mountPoint, livemode, signal),
   );
 
-/** The invoice PDF's address (a plain link: the browser downloads it with the session cookie). */
-export const invoicePdfUrl = (mountPoint: string, id: string, livemode: boolean) =>
-  `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}`;
+/**
+ * The invoice PDF's address (a plain link: the browser downloads it with the session cookie), in the
+ * page's locale: the PDF's words and product names follow it.
+ */
+export const invoicePdfUrl = (mountPoint: string, id: string, livemode: boolean, locale: string) =>
+  `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}&locale=${encodeURIComponent(locale)}`;
 
 /** The browser wallet's target for a batch (frozen now, or the waiting one) and the customer's payer. */
 export const walletTarget = (mountPoint: string, livemode: boolean, body: OverdueWalletBody) =>

@@ -176,7 +176,7 @@ describe('invoice actions', () => {
     renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
     expect((await screen.findByTestId('invoice-pay', {}, SLOW)).textContent).toBe('Pay this invoice');
     expect(screen.getByTestId('invoice-pdf').getAttribute('href')).toBe(
-      '/payment/api/invoices/in_aaaaaaaa/pdf?livemode=false',
+      '/payment/api/invoices/in_aaaaaaaa/pdf?livemode=false&locale=en',
     );
   });
 

@@ -1,8 +1,8 @@
 // The API objects of a batch renewal's events, built in SQL from the rows the statement wrote (so the
 // batch never serialises them in Node): the same JSON invoiceObject / subscriptionObject give after
 // jsonSafe (serialize.ts), amounts as decimal strings, times as ISO strings (milliseconds, UTC), null
-// fields present. serialize.ts and these two builders change together (renewal-batch.test.ts compares
-// them).
+// fields present. serialize.ts and these builders change together (the integration test
+// billing-renewal-batch-events.test.ts compares them).
 
 /** A timestamptz column as Date#toISOString writes it (null stays null). */
 const isoOf = (expr: string) => `to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -16,6 +16,14 @@ type Listener = (message: RealtimeMessage) => void;
 interface Bundle {
   bundle: Array<{ topics: string[]; event: string; data: unknown; at: number }>;
 }
+/**
+ * publishEvents' payload: messages whose data is the object of a stored event (`events.data.object`),
+ * each sent to several topics; receivers read the objects by id.
+ */
+interface EventBundle {
+  events: Array<{ id: string; topics: string[]; event: string }>;
+  at: number;
+}
 type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
 const CHANNEL = 'payshelf_realtime';
@@ -104,6 +112,26 @@ export class RealtimeBus {
     await db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ref: row.rows[0]?.id })]);
   }
 
+  /**
+   * publishMany for messages whose data is a stored event's object (a batch renewal's events): the
+   * bundle carries the event ids only (stored by reference, one NOTIFY) and each receiver reads the
+   * objects from `events` after the commit, so the writer never serialises them. Listeners get the same
+   * messages as from publishMany.
+   */
+  async publishEvents(
+    entries: ReadonlyArray<{ id: string; topics: readonly string[]; event: string }>,
+    db: Queryable = this.pool,
+  ): Promise<void> {
+    if (entries.length === 0) return;
+    const events = entries.map((e) => ({ ...e, topics: [...e.topics] }));
+    const bundle: EventBundle = { events, at: Date.now() };
+    await db.query(
+      `WITH o AS (INSERT INTO realtime_overflow (payload) VALUES ($2) RETURNING id)
+       SELECT pg_notify($1, json_build_object('ref', o.id::text)::text) FROM o`,
+      [CHANNEL, JSON.stringify(bundle)],
+    );
+  }
+
   async stop(): Promise<void> {
     this.stopping = true;
     const client = this.listener;
@@ -142,9 +170,26 @@ export class RealtimeBus {
     }, wait).unref();
   }
 
+  /** An event bundle as a plain bundle: each event's stored object read by id (one query). */
+  private async eventMessages(bundle: EventBundle): Promise<Bundle> {
+    const rows = await this.pool.query<{ id: string; object: unknown }>(
+      `SELECT id, data->'object' AS object FROM events WHERE id = ANY($1::text[])`,
+      [bundle.events.map((e) => e.id)],
+    );
+    const objects = new Map(rows.rows.map((r) => [r.id, r.object]));
+    return {
+      bundle: bundle.events.flatMap((e) => {
+        const object = objects.get(e.id);
+        return object === undefined
+          ? []
+          : [{ topics: e.topics, event: e.event, data: object, at: bundle.at }];
+      }),
+    };
+  }
+
   private async receive(payload: string): Promise<void> {
     try {
-      let parsed = JSON.parse(payload) as RealtimeMessage | Bundle | { ref: string };
+      let parsed = JSON.parse(payload) as RealtimeMessage | Bundle | EventBundle | { ref: string };
       if ('ref' in parsed) {
         const row = await this.pool.query<{ payload: string }>(
           'SELECT payload::text AS payload FROM realtime_overflow WHERE id = $1',
@@ -152,8 +197,9 @@ export class RealtimeBus {
         );
         const stored = row.rows[0]?.payload;
         if (!stored) return;
-        parsed = JSON.parse(stored) as RealtimeMessage | Bundle;
+        parsed = JSON.parse(stored) as RealtimeMessage | Bundle | EventBundle;
       }
+      if ('events' in parsed) parsed = await this.eventMessages(parsed);
       // A bundle (publishMany): one message per entry and topic, in order.
       const messages: RealtimeMessage[] =
         'bundle' in parsed

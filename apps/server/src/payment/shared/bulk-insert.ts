@@ -14,27 +14,56 @@ export async function insertMany<T extends PgTable>(
   rows: ReadonlyArray<T['$inferInsert']>,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
-  const used = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
-  // The database's casing is snake_case (column keys become snake_case names unless named explicitly).
-  const sqlName = (column: Column) =>
-    column.keyAsName ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name;
-  const names = used.map(([, column]) => `"${sqlName(column)}"`).join(', ');
   const name = getTableName(table);
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const json = rows.slice(i, i + CHUNK).map((row) => {
-      const out: Record<string, unknown> = {};
-      for (const [key, column] of used) {
-        const value = (row as Record<string, unknown>)[key];
-        const json = column.columnType === 'PgJsonb' || column.columnType === 'PgJson';
-        out[sqlName(column)] =
-          value === undefined || value === null ? null : json ? value : column.mapToDriverValue(value);
-      }
-      return out;
-    });
-    const text = JSON.stringify(json, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+    const { names, json } = recordsetOf(table, rows.slice(i, i + CHUNK));
     await db.execute(
-      sql`insert into ${sql.raw(`"${name}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from json_populate_recordset(null::${sql.raw(`"${name}"`)}, ${text}::json)`,
+      sql`insert into ${sql.raw(`"${name}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from json_populate_recordset(null::${sql.raw(`"${name}"`)}, ${json}::json)`,
     );
   }
+}
+
+/** The database's name of a column (snake_case unless named explicitly). */
+export const sqlNameOf = (column: Column) =>
+  column.keyAsName ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name;
+
+/**
+ * `rows` as one JSON array text for json_populate_recordset over `table`, with the quoted column list
+ * the rows name (columns no row names keep their defaults).
+ */
+export function recordsetOf<T extends PgTable>(
+  table: T,
+  rows: ReadonlyArray<T['$inferInsert']>,
+): { names: string; json: string } {
+  const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
+  const used = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
+  const names = used.map(([, column]) => `"${sqlNameOf(column)}"`).join(', ');
+  const out = rows.map((row) => {
+    const record: Record<string, unknown> = {};
+    for (const [key, column] of used) {
+      const value = (row as Record<string, unknown>)[key];
+      const json = column.columnType === 'PgJsonb' || column.columnType === 'PgJson';
+      record[sqlNameOf(column)] =
+        value === undefined || value === null ? null : json ? value : column.mapToDriverValue(value);
+    }
+    return record;
+  });
+  const json = JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  return { names, json };
+}
+
+/** Rows read by raw SQL (`select table.*`, database names) as drizzle rows of `table`. */
+export function rowsOf<T extends PgTable>(
+  table: T,
+  raw: ReadonlyArray<Record<string, unknown>>,
+): Array<T['$inferSelect']> {
+  const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
+  return raw.map((r) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of columns) {
+      const value = r[sqlNameOf(column)];
+      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    }
+    return row as T['$inferSelect'];
+  });
 }

@@ -1,14 +1,15 @@
 // The bulk writes of a batch renewal (renewal-batch.ts): invoice numbers from one reservation of the
-// mode's gapless sequence, the invoices' lines, and the subscriptions moved to their next period.
+// mode's gapless sequence, then everything else of the batch in one statement (writeRenewals).
+import { customerTopic, subscriptionTopic } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
-import { invoiceItems, invoiceSequences, type invoices } from '../../../db/schema/index.js';
-import { insertMany } from '../../shared/bulk-insert.js';
+import { invoiceItems, invoiceSequences, invoices } from '../../../db/schema/index.js';
+import { recordsetOf, rowsOf } from '../../shared/bulk-insert.js';
 import type { DbLike } from '../../shared/db.js';
 import { newId } from '../../shared/ids.js';
-import { keepBilledProducts } from '../billed-product.js';
 import { formatInvoiceNumber } from '../invoice-number.js';
-import type { SubscriptionRow } from '../repo.js';
+import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import type { BilledLine } from './lines.js';
+import { invoiceJsonSql, subscriptionItemJsonSql, subscriptionJsonSql } from './renewal-batch-json.js';
 
 /** One subscription of a batch: its next period, lines and invoice row (written by the batch). */
 export interface Planned {
@@ -38,43 +39,124 @@ export async function numberInvoices(tx: DbLike, planned: Planned[]) {
   }
 }
 
-export async function insertLines(tx: DbLike, planned: Planned[]) {
-  const rows = planned.flatMap((p) =>
-    p.lines.map((line) => ({
-      id: newId('ii'),
-      livemode: p.sub.livemode,
-      invoiceId: p.invoice.id ?? '',
-      priceId: line.priceId,
-      description: line.description,
-      quantity: line.quantity,
-      amount: line.amount,
-      periodStart: line.periodStart,
-      periodEnd: line.periodEnd,
-      proration: line.proration,
-    })),
-  );
-  await insertMany(tx, invoiceItems, rows);
-  await keepBilledProducts(
-    tx,
-    planned.map((p) => p.invoice.id ?? ''),
-  );
+/** What one batch statement wrote: the invoices as inserted (in no particular order). */
+export interface Written {
+  invoices: InvoiceRow[];
+  subscriptions: Map<string, SubscriptionRow>;
+  /** The events written, in order, with their relay topics (RealtimeBus.publishEvents). */
+  events: Array<{ id: string; topics: string[]; event: string }>;
 }
 
-/** Moves every planned subscription to its next period with its new latest invoice (one UPDATE). */
-export async function movePeriods(tx: DbLike, planned: Planned[]): Promise<Map<string, SubscriptionRow>> {
+/**
+ * Writes a batch's renewals in one statement: the invoices (RETURNING, no read-back), their lines, the
+ * subscriptions moved to their next period with their new latest invoice, three events per renewal
+ * (invoice.created, invoice.paid or invoice.finalized, customer.subscription.updated) whose objects are
+ * built in SQL from the rows just written, and, with `collectTask`, one keyed collection job per open
+ * charge_automatically invoice (graphile-worker add_jobs, one call). The caller relays the events by id.
+ */
+export async function writeRenewals(
+  tx: DbLike,
+  planned: Planned[],
+  options: { collectTask: string | null },
+): Promise<Written> {
   const updatedAt = new Date();
-  await tx.execute(sql`
-    update subscriptions s
-    set current_period_start = v.ps, current_period_end = v.pe, latest_invoice_id = v.inv,
-      updated_at = ${updatedAt}
-    from unnest(
-      ${sql.param(planned.map((p) => p.sub.id))}::text[],
-      ${sql.param(planned.map((p) => p.period.start.toISOString()))}::timestamptz[],
-      ${sql.param(planned.map((p) => p.period.end.toISOString()))}::timestamptz[],
-      ${sql.param(planned.map((p) => p.invoice.id ?? ''))}::text[]
-    ) as v(id, ps, pe, inv)
-    where s.id = v.id`);
-  return new Map(
+  const inv = recordsetOf(
+    invoices,
+    planned.map((p) => p.invoice),
+  );
+  const lines = recordsetOf(invoiceItems, planned.flatMap(lineRows));
+  const relayed: Written['events'] = [];
+  const plan = JSON.stringify(
+    planned.map((p, ord) => {
+      const ids = [newId('evt'), newId('evt'), newId('evt')] as const;
+      const topics = [customerTopic(p.sub.customerId), subscriptionTopic(p.sub.id)];
+      const paid = p.invoice.status === 'paid' ? 'invoice.paid' : 'invoice.finalized';
+      for (const [k, event] of ['invoice.created', paid, 'customer.subscription.updated'].entries()) {
+        relayed.push({ id: ids[k] ?? '', topics, event });
+      }
+      return {
+        ord,
+        sub_id: p.sub.id,
+        invoice_id: p.invoice.id,
+        ps: p.period.start.toISOString(),
+        pe: p.period.end.toISOString(),
+        e0: ids[0],
+        e1: ids[1],
+        e2: ids[2],
+      };
+    }),
+  );
+  const jobs = options.collectTask
+    ? planned.flatMap((p) => {
+        const at = p.invoice.nextPaymentAttempt?.toISOString();
+        if (p.invoice.status !== 'open' || !at) return [];
+        const id = p.invoice.id ?? '';
+        const payload = { kind: 'collect', id, at };
+        return [
+          { identifier: options.collectTask, payload, job_key: `collect:${id}:${at}`, max_attempts: 25 },
+        ];
+      })
+    : [];
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    with plan as (
+      select * from json_to_recordset(${plan}::json) as p(ord int, sub_id text, invoice_id text,
+        ps timestamptz, pe timestamptz, e0 text, e1 text, e2 text)
+    ),
+    inv as (
+      insert into invoices (${sql.raw(inv.names)})
+      select ${sql.raw(inv.names)} from json_populate_recordset(null::invoices, ${inv.json}::json)
+      returning *
+    ),
+    li as (
+      insert into invoice_items (${sql.raw(lines.names)})
+      select ${sql.raw(lines.names)} from json_populate_recordset(null::invoice_items, ${lines.json}::json)
+      returning 1
+    ),
+    sub as (
+      update subscriptions s
+      set current_period_start = p.ps, current_period_end = p.pe, latest_invoice_id = p.invoice_id,
+        updated_at = ${updatedAt.toISOString()}::timestamptz
+      from plan p where s.id = p.sub_id
+      returning s.*
+    ),
+    items as (
+      select si.subscription_id,
+        jsonb_agg(${sql.raw(subscriptionItemJsonSql('si'))} order by si.created_at, si.id) as items
+      from subscription_items si where si.subscription_id in (select sub_id from plan)
+      group by si.subscription_id
+    ),
+    ij as (select i.id, i.livemode, i.status, ${sql.raw(invoiceJsonSql('i'))} as obj from inv i),
+    evs as (
+      select p.ord, 0 as k, p.e0 as id, ij.livemode, 'invoice.created' as type, ij.id as object_id, ij.obj
+      from ij join plan p on p.invoice_id = ij.id
+      union all
+      select p.ord, 1, p.e1, ij.livemode,
+        case when ij.status = 'paid' then 'invoice.paid' else 'invoice.finalized' end, ij.id, ij.obj
+      from ij join plan p on p.invoice_id = ij.id
+      union all
+      select p.ord, 2, p.e2, s.livemode, 'customer.subscription.updated', s.id,
+        ${sql.raw(subscriptionJsonSql('s', `coalesce(it.items, '[]'::jsonb)`))}
+      from sub s join plan p on p.sub_id = s.id left join items it on it.subscription_id = s.id
+    ),
+    ev as (
+      insert into events (id, livemode, type, object_id, data)
+      select id, livemode, type, object_id, jsonb_build_object('object', obj) from evs order by ord, k
+      returning 1
+    ),
+    jobs as (
+      ${
+        jobs.length === 0
+          ? sql`select 1 where false`
+          : sql`select 1 from graphile_worker.add_jobs(array(
+              select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(jobs)}::json)))`
+      }
+    )
+    select inv.*, (select count(*) from li) as _lines, (select count(*) from ev) as _events,
+      (select count(*) from jobs) as _jobs
+    from inv`);
+  const written = rowsOf(invoices, result.rows);
+  if (written.length !== planned.length) throw new Error('batch renewal: a cycle invoice was written twice');
+  const moved = new Map(
     planned.map((p) => [
       p.sub.id,
       {
@@ -86,4 +168,19 @@ export async function movePeriods(tx: DbLike, planned: Planned[]): Promise<Map<s
       },
     ]),
   );
+  return { invoices: written, subscriptions: moved, events: relayed };
 }
+
+const lineRows = (p: Planned) =>
+  p.lines.map((line) => ({
+    id: newId('ii'),
+    livemode: p.sub.livemode,
+    invoiceId: p.invoice.id ?? '',
+    priceId: line.priceId,
+    description: line.description,
+    quantity: line.quantity,
+    amount: line.amount,
+    periodStart: line.periodStart,
+    periodEnd: line.periodEnd,
+    proration: line.proration,
+  }));

@@ -5,28 +5,27 @@
 //   advance names its rows), and each is re-checked under its lock: a row another run renewed is no
 //   longer due;
 // - a plain renewal (active or past_due, not ending, no metered item nor usage in the ending period,
-//   no credit balance, no cycle invoice for the period yet) is written in bulk: invoices numbered from one reservation of the
-//   mode's gapless sequence, their lines, the periods moved, the events, one relay notification for
-//   the whole batch, and (real time) one keyed collection job per open charge_automatically invoice,
-//   queued in the same transaction, so it exists exactly when its invoice does;
+//   no credit balance, no cycle invoice for the period yet) is written in bulk: invoices numbered from
+//   one reservation of the mode's gapless sequence, then one statement (renewal-batch-writes.ts) for
+//   their lines, the periods moved, the events (objects built in SQL from the written rows), one relay
+//   notification for the whole batch, and (real time) one keyed collection job per open
+//   charge_automatically invoice, queued in the same transaction, so it exists exactly when its
+//   invoice does;
 // - every other due row (trial end, cancel at period end, paused, metered usage, a customer with a
 //   balance) goes through renewLocked, the one-row path, in the same transaction.
 // The cycle invoice stays unique per (subscription, period start) (invoices_subscription_cycle).
-import { customerTopic, subscriptionTopic } from '@payshelf/api';
 import { and, asc, inArray, isNull, eq, lte, sql } from 'drizzle-orm';
 import { customerBalances, invoices, subscriptions, usageRecords } from '../../../db/schema/index.js';
 import { busClientOf } from '../../../platform/notifications/publish.js';
 import { getPrices, type PriceRow } from '../../catalog/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
-import { recordEvents } from '../../shared/events.js';
-import { insertMany } from '../../shared/bulk-insert.js';
 import { newId } from '../../shared/ids.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
-import { invoiceObject, subscriptionItemObject, subscriptionObject } from '../serialize.js';
 import { invoiceValues } from './invoicing.js';
 import { periodInvoiceLines, priceWith } from './lines.js';
-import { insertLines, movePeriods, numberInvoices, type Planned } from './renewal-batch-writes.js';
+import { keepBilledProducts } from '../billed-product.js';
+import { numberInvoices, writeRenewals, type Planned } from './renewal-batch-writes.js';
 import { anchorOf, renewLocked, type RenewOutcome } from './renewal.js';
 import { nextPeriod } from './schedule.js';
 
@@ -200,52 +199,20 @@ async function renewPlain(
   for (const sub of fallback) outcomes.push(await renewLocked(ctx, tx, sub, now));
   if (planned.length === 0) return outcomes;
   await numberInvoices(tx, planned);
-  await insertMany(
+  const written = await writeRenewals(tx, planned, {
+    collectTask: options.queueCollect ? COLLECT_TASK : null,
+  });
+  // The lines keep the product texts they were billed with (a later product edit never changes them).
+  await keepBilledProducts(
     tx,
-    invoices,
-    planned.map((p) => p.invoice),
+    planned.map((p) => p.invoice.id ?? ''),
   );
-  const written = await tx
-    .select()
-    .from(invoices)
-    .where(
-      inArray(
-        invoices.id,
-        planned.map((p) => p.invoice.id ?? ''),
-      ),
-    );
-  if (written.length !== planned.length) throw new Error('batch renewal: a cycle invoice was written twice');
-  const byId = new Map(written.map((w) => [w.id, w]));
-  await insertLines(tx, planned);
-  const moved = await movePeriods(tx, planned);
-  const messages: Array<{ topics: string[]; event: string; data: unknown }> = [];
-  const entries: Array<{ type: string; object: { id: string; livemode: boolean } }> = [];
-  const collect: Array<{ payload: unknown; key: string }> = [];
+  await ctx.services.bus.publishEvents(written.events, busClientOf(tx));
+  const byId = new Map(written.invoices.map((w) => [w.id, w]));
   for (const p of planned) {
     const invoice = byId.get(p.invoice.id ?? '') as InvoiceRow;
-    const subscription = moved.get(p.sub.id) as SubscriptionRow;
-    const invoiceJson = invoiceObject(invoice);
-    const subJson = subscriptionObject(
-      subscription,
-      (items.get(p.sub.id) ?? []).map((i) => subscriptionItemObject(i)),
-    );
-    const topics = [customerTopic(p.sub.customerId), subscriptionTopic(p.sub.id)];
-    const types = ['invoice.created', invoice.status === 'paid' ? 'invoice.paid' : 'invoice.finalized'];
-    for (const type of types) {
-      entries.push({ type, object: invoiceJson });
-      messages.push({ topics, event: type, data: invoiceJson });
-    }
-    entries.push({ type: 'customer.subscription.updated', object: subJson });
-    messages.push({ topics, event: 'customer.subscription.updated', data: subJson });
-    if (options.queueCollect && invoice.status === 'open' && invoice.nextPaymentAttempt) {
-      const at = invoice.nextPaymentAttempt.toISOString();
-      collect.push({ payload: { kind: 'collect', id: invoice.id, at }, key: `collect:${invoice.id}:${at}` });
-    }
+    const subscription = written.subscriptions.get(p.sub.id) as SubscriptionRow;
     outcomes.push({ kind: 'renewed', subscription, invoice });
   }
-  await recordEvents(tx, entries);
-  const client = busClientOf(tx);
-  await ctx.services.bus.publishMany(messages, client);
-  if (collect.length > 0) await ctx.services.jobs.enqueueMany(COLLECT_TASK, collect, client);
   return outcomes;
 }

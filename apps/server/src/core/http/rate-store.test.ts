@@ -28,9 +28,9 @@ describe('postgresRateStore', () => {
   it('counts hits arriving during an upsert in one next upsert, each caller at its own place', async () => {
     const pool = fakePool();
     const Store = postgresRateStore(pool);
-    const store = new Store();
+    const store = new Store({});
     const seen: number[] = [];
-    const hit = () => store.incr('1.2.3.4', (_e, r) => seen.push(r?.current ?? -1), 60_000);
+    const hit = () => store.incr('1.2.3.4', (_e, r) => seen.push(r?.current ?? -1), 60_000, 10);
     hit();
     hit();
     hit();
@@ -48,7 +48,7 @@ describe('postgresRateStore', () => {
     await tick();
     expect(seen.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
     // Another address has its own counter and is never held behind this one.
-    store.incr('5.6.7.8', (_e, r) => seen.push(r?.current ?? -1), 60_000);
+    store.incr('5.6.7.8', (_e, r) => seen.push(r?.current ?? -1), 60_000, 10);
     expect(pool.calls).toEqual([1, 3, 1, 1]);
   });
 });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutSessions, events } from '../../src/db/schema/index.js';
+import { insertSessionWithEvent, type InsertDurability } from '../../src/payment/checkout/repo.js';
 import { seedCurrency, startPaymentEnv, type Client, type PaymentTestEnv } from './support.js';
 
 let env: PaymentTestEnv;
@@ -181,5 +182,37 @@ describe('checkout sessions (merchant)', () => {
       body: { line_items: [{ price_id: huge, quantity: 3 }] },
     });
     expect(sum.body.amount_total).toBe((3n * 2n ** 200n).toString());
+  });
+});
+
+describe('session insert durability', () => {
+  // Inside a transaction the setting can be read back before commit: `async` turns synchronous_commit off
+  // for that transaction only (a link's start), `sync` (every other insert) leaves it on.
+  it('commits a link start without waiting for the WAL flush, every other insert with it', async () => {
+    const { db } = env.server.server.services.database;
+    const values = (id: string) => ({
+      id,
+      livemode: false,
+      mode: 'payment' as const,
+      currencyId,
+      lineItems: [],
+      amountSubtotal: 0n,
+      amountTotal: 0n,
+      expiresAt: new Date(Date.now() + 3600_000),
+    });
+    const settingAfter = (durability: InsertDurability, id: string) =>
+      db.transaction(async (tx) => {
+        await insertSessionWithEvent(tx, values(id), 'checkout.session.created', null, durability);
+        const { rows } = await tx.execute<{ synchronous_commit: string }>(sql`SHOW synchronous_commit`);
+        return rows[0]?.synchronous_commit;
+      });
+    expect(await settingAfter('async', 'cs_durability_async_000000')).toBe('off');
+    expect(await settingAfter('sync', 'cs_durability_sync_0000000')).toBe('on');
+    const rows = await db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'checkout.session.created'))
+      .then((all) => all.filter((e) => e.objectId.startsWith('cs_durability_')));
+    expect(rows).toHaveLength(2);
   });
 });

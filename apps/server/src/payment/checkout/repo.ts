@@ -62,6 +62,16 @@ type SessionEventValues = Record<string, unknown> & {
 };
 
 /**
+ * How the insert commits. `sync`: the answer waits for the WAL flush (the default for every write).
+ * `async`: the statement's own transaction commits with synchronous_commit off (set inside the statement,
+ * so it must run outside a transaction): the answer does not wait for the disk, and a PostgreSQL crash
+ * within the WAL writer's delay (200 ms by default) can lose the session and its event. Only for a
+ * session nobody has paid yet (a payment link's start): the visitor gets a new session on the next load,
+ * and any later synchronous commit (submit, payment) flushes the WAL past the insert first.
+ */
+export type InsertDurability = 'sync' | 'async';
+
+/**
  * Inserts a session and its event (as recordEvent would write it) in one statement: both or neither, in
  * one round trip. A prepared statement per set of columns given (the others take their defaults).
  */
@@ -70,11 +80,15 @@ export async function insertSessionWithEvent(
   values: SessionInsert,
   type: string,
   idempotencyKey: string | null,
+  durability: InsertDurability = 'sync',
 ): Promise<SessionRow> {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
   const keys = Object.keys(given).sort();
   // PostgreSQL keeps 63 characters of a statement name: the column set goes in as a short digest.
-  const digest = createHash('sha256').update(keys.join(',')).digest('hex').slice(0, 16);
+  const digest = createHash('sha256')
+    .update(`${durability}:${keys.join(',')}`)
+    .digest('hex')
+    .slice(0, 16);
   const statement = prepared(db, `checkout_session_insert_${digest}`, (d, name) => {
     const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
     const row = d.$with('s').as(
@@ -100,7 +114,10 @@ export async function insertSessionWithEvent(
           .from(row),
       ),
     );
-    return d.with(row, event).select().from(row).prepare(name);
+    const query = d.with(row, event).select().from(row);
+    // A one-time filter, evaluated once per execution before the row is returned.
+    const asyncCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
+    return (durability === 'async' ? query.where(asyncCommit) : query).prepare(name);
   });
   const params: SessionEventValues = {
     ...given,

@@ -13,6 +13,7 @@ import {
   getSession,
   insertSessionWithEvent,
   updateSession,
+  type InsertDurability,
   type SessionInsert,
   type SessionRow,
 } from './repo.js';
@@ -60,7 +61,13 @@ interface Draft {
   expiresAt?: number;
 }
 
-async function insertDraft(db: Db, livemode: boolean, d: Draft, idem: string | null): Promise<SessionRow> {
+async function insertDraft(
+  db: Db,
+  livemode: boolean,
+  d: Draft,
+  idem: string | null,
+  durability: InsertDurability = 'sync',
+): Promise<SessionRow> {
   const { items, prices, currencyId, recurring } = await resolveLineItems(
     db,
     livemode,
@@ -87,6 +94,7 @@ async function insertDraft(db: Db, livemode: boolean, d: Draft, idem: string | n
     },
     'checkout.session.created',
     idem,
+    durability,
   );
 }
 
@@ -122,7 +130,12 @@ export async function createSession(
   );
 }
 
-/** checkout-sessions/start/{plink}: a fresh session with the link's items and options. */
+/**
+ * checkout-sessions/start/{plink}: a fresh session with the link's items and options. Its insert commits
+ * asynchronously (repo.ts, InsertDurability): nothing is paid yet, and a session a PostgreSQL crash loses
+ * is replaced by a new one on the visitor's next load (the page resumes a remembered session only while
+ * retrieve finds it open).
+ */
 export async function createFromLink(db: Db, link: LinkRow, customerId: string | null): Promise<SessionRow> {
   if (!link.active) throw ApiError.badRequest('payment_link_inactive', 'Expired Link');
   return insertDraft(
@@ -150,6 +163,7 @@ export async function createFromLink(db: Db, link: LinkRow, customerId: string |
       },
     },
     null,
+    'async',
   );
 }
 

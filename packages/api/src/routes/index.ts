@@ -8,3 +8,5 @@ export { billingAdminRoutes } from './billing-admin.js';
 export { portalRoutes } from './portal.js';
 export { adminViewRoutes } from './admin-views.js';
 export { instanceRoutes } from './instance.js';
+export { eventRoutes } from './events.js';
+export { billingWriteRoutes } from './billing-writes.js';

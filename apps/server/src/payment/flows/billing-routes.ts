@@ -3,7 +3,8 @@
 // Creating, pausing and invoice actions are for secret keys and owners/admins; update (a customer:
 // the plan and the currency of future invoices), the upcoming invoice, cancel, resume, recover and
 // pay are `customer` routes: a signed-in customer may call them on their own subscriptions and
-// invoices only (anyone else's answers as missing).
+// invoices only (anyone else's answers as missing). The contract is billingRoutes and
+// billingWriteRoutes in @payshelf/api.
 import {
   type SubscriptionRow,
   billingNow,
@@ -23,21 +24,11 @@ import {
   upcomingInvoiceOf,
   recordUsage,
 } from '../billing/index.js';
-import {
-  billingRoutes,
-  emptyBody,
-  invoice as invoiceSchema,
-  invoicePay,
-  subscription as subscriptionSchema,
-  subscriptionCancel,
-  subscriptionCreate,
-  type SubscriptionUpdate,
-} from '@payshelf/api';
+import { billingRoutes, billingWriteRoutes as writes, type SubscriptionUpdate } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
-import { defineRoute, serve } from '../shared/route.js';
+import { serve } from '../shared/route.js';
 import { notifyInvoiceDue } from './billing-run.js';
 import { collectInvoice } from './collect-invoice.js';
 import { adoptAllowancePayer, subscriptionAllowanceOf } from './subscription-allowance.js';
@@ -65,7 +56,6 @@ function customerMayChange(body: SubscriptionUpdate): void {
   if (body.proration_behavior === 'none') throw ApiError.of('billing_merchant_no_proration', {});
 }
 
-const noQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
 /** A first or recovery invoice is collected before the answer, waiting this long for the pull to be mined. */
 const ANSWER_WAIT_MS = 10_000;
 
@@ -86,22 +76,13 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
       waitMs: ANSWER_WAIT_MS,
     });
   };
-  const sub = { tag: 'Subscriptions', query: noQuery, response: subscriptionSchema } as const;
 
-  defineRoute(app, ctx, {
-    ...sub,
-    method: 'POST',
-    url: '/subscriptions',
-    auth: 'merchant',
-    summary: 'Create a subscription for a customer (charge_automatically pulls from the payer allowance)',
-    body: subscriptionCreate,
-    handler: async ({ caller, body }) => {
-      const { subscription, invoice } = await createSubscription(ctx, caller.livemode, body);
-      if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
-        await collectNow(invoice.id, subscription.testClockId);
-      } else if (invoice?.status === 'open') await notifyInvoiceDue(ctx, invoice);
-      return answer(subscription);
-    },
+  serve(app, ctx, writes.createSubscription, async ({ caller, body }) => {
+    const { subscription, invoice } = await createSubscription(ctx, caller.livemode, body);
+    if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
+      await collectNow(invoice.id, subscription.testClockId);
+    } else if (invoice?.status === 'open') await notifyInvoiceDue(ctx, invoice);
+    return answer(subscription);
   });
 
   serve(app, ctx, billingRoutes.subscriptionUpdate, async ({ caller, params, body }) => {
@@ -130,101 +111,51 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     recordUsage(ctx, params.id, caller.livemode, body),
   );
 
-  defineRoute(app, ctx, {
-    ...sub,
-    method: 'POST',
-    url: '/subscriptions/:id/cancel',
-    auth: 'customer',
-    summary: 'Cancel now or at the period end (a trial cancels now), with feedback and a comment',
-    body: subscriptionCancel,
-    handler: async ({ caller, params, body }) => {
-      const row = await own(caller, params.id ?? '');
-      return answer(await cancelSubscription(ctx, row.id, caller.livemode, body));
-    },
+  serve(app, ctx, writes.cancelSubscription, async ({ caller, params, body }) => {
+    const row = await own(caller, params.id);
+    return answer(await cancelSubscription(ctx, row.id, caller.livemode, body));
   });
 
-  defineRoute(app, ctx, {
-    ...sub,
-    method: 'POST',
-    url: '/subscriptions/:id/resume',
-    auth: 'customer',
-    summary: 'Keep renewing a subscription set to cancel at its period end',
-    body: emptyBody,
-    handler: async ({ caller, params }) => {
-      const row = await own(caller, params.id ?? '');
-      return answer(await resumeSubscription(ctx, row.id, caller.livemode));
-    },
+  serve(app, ctx, writes.resumeSubscription, async ({ caller, params }) => {
+    const row = await own(caller, params.id);
+    return answer(await resumeSubscription(ctx, row.id, caller.livemode));
   });
 
-  defineRoute(app, ctx, {
-    ...sub,
-    method: 'POST',
-    url: '/subscriptions/:id/recover',
-    auth: 'customer',
-    summary: 'Recover a canceled subscription: a new period starts now and its invoice is collected now',
-    body: emptyBody,
-    handler: async ({ caller, params }) => {
-      const row = await own(caller, params.id ?? '');
-      const { subscription, invoice } = await recoverSubscription(ctx, row.id, caller.livemode);
-      if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
-        await collectNow(invoice.id, subscription.testClockId);
-      }
-      return answer(subscription);
-    },
+  serve(app, ctx, writes.recoverSubscription, async ({ caller, params }) => {
+    const row = await own(caller, params.id);
+    const { subscription, invoice } = await recoverSubscription(ctx, row.id, caller.livemode);
+    if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
+      await collectNow(invoice.id, subscription.testClockId);
+    }
+    return answer(subscription);
   });
 
-  for (const [verb, run] of [
-    ['pause', pauseSubscription],
-    ['unpause', unpauseSubscription],
-  ] as const) {
-    defineRoute(app, ctx, {
-      ...sub,
-      method: 'POST',
-      url: `/subscriptions/:id/${verb}`,
-      auth: 'merchant',
-      summary: verb === 'pause' ? 'Pause collection (no invoices until unpaused)' : 'Unpause collection',
-      body: emptyBody,
-      handler: async ({ caller, params }) => answer(await run(ctx, params.id ?? '', caller.livemode)),
-    });
-  }
+  serve(app, ctx, writes.pauseSubscription, async ({ caller, params }) =>
+    answer(await pauseSubscription(ctx, params.id, caller.livemode)),
+  );
+  serve(app, ctx, writes.unpauseSubscription, async ({ caller, params }) =>
+    answer(await unpauseSubscription(ctx, params.id, caller.livemode)),
+  );
 
-  const inv = { tag: 'Invoices', query: noQuery, response: invoiceSchema } as const;
-  defineRoute(app, ctx, {
-    ...inv,
-    method: 'POST',
-    url: '/invoices/:id/pay',
-    auth: 'customer',
-    summary: 'Collect an open or uncollectible invoice now (or, merchant only, record it paid out of band)',
-    body: invoicePay,
-    handler: async ({ caller, params, body }) => {
-      const id = params.id ?? '';
-      const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
-      if (body.paid_out_of_band) {
-        if (caller.kind === 'customer') throw ApiError.of('billing_merchant_out_of_band', {});
-        return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));
-      }
-      if (row.status !== 'open' && row.status !== 'uncollectible') {
-        throw ApiError.of('invoice_state', { status: row.status, action: 'paid' });
-      }
-      await collectNow(id, row.testClockId, true);
-      const after = await getInvoice(db, id, caller.livemode);
-      return invoiceObject(after ?? row);
-    },
+  serve(app, ctx, writes.payInvoice, async ({ caller, params, body }) => {
+    const { id } = params;
+    const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
+    if (body.paid_out_of_band) {
+      if (caller.kind === 'customer') throw ApiError.of('billing_merchant_out_of_band', {});
+      return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));
+    }
+    if (row.status !== 'open' && row.status !== 'uncollectible') {
+      throw ApiError.of('invoice_state', { status: row.status, action: 'paid' });
+    }
+    await collectNow(id, row.testClockId, true);
+    const after = await getInvoice(db, id, caller.livemode);
+    return invoiceObject(after ?? row);
   });
 
-  for (const [verb, action] of [
-    ['void', 'void'],
-    ['mark-uncollectible', 'mark_uncollectible'],
-  ] as const) {
-    defineRoute(app, ctx, {
-      ...inv,
-      method: 'POST',
-      url: `/invoices/:id/${verb}`,
-      auth: 'merchant',
-      summary: verb === 'void' ? 'Void an open invoice' : 'Mark an open invoice uncollectible',
-      body: emptyBody,
-      handler: async ({ caller, params }) =>
-        invoiceObject(await invoiceAction(ctx, params.id ?? '', caller.livemode, action)),
-    });
-  }
+  serve(app, ctx, writes.voidInvoice, async ({ caller, params }) =>
+    invoiceObject(await invoiceAction(ctx, params.id, caller.livemode, 'void')),
+  );
+  serve(app, ctx, writes.markInvoiceUncollectible, async ({ caller, params }) =>
+    invoiceObject(await invoiceAction(ctx, params.id, caller.livemode, 'mark_uncollectible')),
+  );
 }

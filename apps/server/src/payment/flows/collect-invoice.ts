@@ -19,7 +19,6 @@ import {
 import {
   createIntent,
   getIntent,
-  markBroadcast,
   payingWith,
   recordAttempt,
   startProcessing,
@@ -34,6 +33,7 @@ import type { DbLike } from '../shared/db.js';
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
 import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
+import { sendPull } from './pull-replaced.js';
 
 export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';
 
@@ -143,6 +143,7 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
       tx_hash: hash,
       fast_pay: true,
       fast_pay_payer: payer,
+      pull_signs: 1,
     });
     await ctx.services.rails.watch(
       { method: paying.method, txRef: signed.txRef, expectation: expectationOf(processing, paying, payer) },
@@ -191,9 +192,10 @@ export async function collectInvoice(
   const step = await prepare(ctx, invoiceId, opts);
   if (step.kind === 'done') return step.outcome;
   crashPoint('pull:after-commit-before-send');
+  let sent: AttemptRow | null;
   try {
-    await step.paying.rail.broadcast(step.attempt.raw ?? '');
-    await markBroadcast(ctx.db, step.attempt.id);
+    // The committed bytes, or (their nonce taken by another transaction) the pull signed again.
+    sent = await sendPull(ctx, step.paying, step.attempt);
   } catch (err) {
     ctx.services.log.warn(
       { err: err instanceof Error ? err.message : String(err), invoice: invoiceId },
@@ -201,5 +203,6 @@ export async function collectInvoice(
     );
     return 'submitted';
   }
-  return opts.waitMs ? settleNow(ctx, step, opts.waitMs) : 'submitted';
+  if (!sent) return 'failed';
+  return opts.waitMs ? settleNow(ctx, { ...step, attempt: sent }, opts.waitMs) : 'submitted';
 }

@@ -12,12 +12,12 @@ import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/index.js';
 import {
   getIntent,
   inFlightAttempt,
-  markBroadcast,
   payingWith,
   railProblem,
   recordAttempt,
   startProcessing,
   transition,
+  type AttemptRow,
   type IntentRow,
   type PayingWith,
 } from '../intents/index.js';
@@ -27,6 +27,7 @@ import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
 import { expectationOf } from './expectation.js';
 import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
+import { sendPull } from './pull-replaced.js';
 import { recordUnderpayment, underpaidError } from './underpaid.js';
 
 export { expectationOf };
@@ -139,12 +140,14 @@ export async function postTransaction(
   return acceptTransaction(ctx, row, txHash);
 }
 
-/** Sends a committed attempt's signed bytes (again); failures are left to the reconcile job. */
-async function send(ctx: PaymentContext, paying: PayingWith, attempt: { id: bigint; raw: string | null }) {
+/**
+ * Sends a committed pull's signed bytes (again), or its replacement when another transaction took its
+ * nonce (flows/pull-replaced.ts); other failures are left to the reconcile job.
+ */
+async function send(ctx: PaymentContext, paying: PayingWith, attempt: AttemptRow) {
   if (!attempt.raw) return;
   try {
-    await paying.rail.broadcast(attempt.raw);
-    await markBroadcast(ctx.db, attempt.id);
+    await sendPull(ctx, paying, attempt);
   } catch (err) {
     ctx.services.log.warn(
       { err: err instanceof Error ? err.message : String(err), attempt: attempt.id.toString() },
@@ -219,7 +222,11 @@ export async function fastCheckoutConfirm(
       nonce: signed.nonce,
       payer: recorded,
     });
-    await startProcessing(tx, locked, { tx_hash: signed.txRef.toLowerCase(), fast_pay: true });
+    await startProcessing(tx, locked, {
+      tx_hash: signed.txRef.toLowerCase(),
+      fast_pay: true,
+      pull_signs: 1,
+    });
     const expectation = expectationOf(locked, paying, recorded);
     await ctx.services.rails.watch({ method: paying.method, txRef: signed.txRef, expectation }, tx);
     return { fastPaid: true, attempt } as const;

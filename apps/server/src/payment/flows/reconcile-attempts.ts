@@ -3,7 +3,8 @@
 // chain: confirmed → the checkout completes (as the watcher would); known but unmined → wait; unknown
 // → its signed bytes are sent again (the same transaction, never a new charge), or, for a transfer the
 // customer sent that no node has seen for a while, it is dropped and the intent asks for payment again;
-// rejected → the intent records the error. Runs at startup and every minute (payment:reconcile-attempts).
+// rejected → the intent records the error. A pull whose nonce another transaction took is signed
+// again, as a refund is (flows/pull-replaced.ts). Runs at startup and every minute (payment:reconcile-attempts).
 import { z } from 'zod';
 import {
   getIntent,
@@ -18,6 +19,7 @@ import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkou
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 import { expectationOf } from './pay-checkout.js';
+import { sendPull } from './pull-replaced.js';
 import { recordUnderpayment } from './underpaid.js';
 import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 
@@ -79,10 +81,16 @@ async function reconcileOne(
   });
   if (outcome !== 'resend') return outcome;
   try {
-    await paying.rail.broadcast(attempt.raw ?? '');
-    await markBroadcast(ctx.db, attempt.id);
+    // A pull whose nonce another transaction took is signed again (flows/pull-replaced.ts).
+    let sent: AttemptRow | null = attempt;
+    if (attempt.kind === 'pull') sent = await sendPull(ctx, paying, attempt);
+    else {
+      await paying.rail.broadcast(attempt.raw ?? '');
+      await markBroadcast(ctx.db, attempt.id);
+    }
+    if (!sent) return 'failed';
     // Settle it at once when the chain took it in (a mined or pending answer); else the next run does.
-    const after = await reconcileOne(ctx, attempt, now, false);
+    const after = await reconcileOne(ctx, sent, now, false);
     return after === 'waiting' ? 'resent' : after;
   } catch (err) {
     ctx.services.log.warn(

@@ -1,20 +1,17 @@
 // Flow: a refund whose committed transaction can never be mined, because another transaction used its
 // nonce (the hot wallet's key signed something elsewhere, or a node forgot the transaction and the nonce
-// went to the next one). Re-sending the same bytes would fail forever, so under the refund's row lock it
-// is signed again with a fresh nonce and committed before it is sent, exactly as the first time. A
-// refund is signed at most MAX_REFUND_SIGNS times in all; then it is `failed` with an error the operator
-// sees (last_attempt_error) instead of staying `processing` forever.
+// went to the next one). The rule is shared with allowance pulls (flows/nonce-taken.ts): under the
+// refund's row lock it is signed again with a fresh nonce and committed before it is sent, at most
+// MAX_REFUND_SIGNS times in all; then it is `failed` with an error the operator sees
+// (last_attempt_error) instead of staying `processing` forever.
 import { getRefund, updateRefund, type RefundRow } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
+import { MAX_SIGNS, nonceLost, replacementStep } from './nonce-taken.js';
 import { refundRail } from './refund-rail.js';
 
 /** How many times a refund's transaction is signed before it is given up as failed. */
-export const MAX_REFUND_SIGNS = 3;
-
-/** What to do with a refund whose transaction lost its nonce, after `signed` signatures (attempts). */
-export function replacementStep(signed: number): 'sign_again' | 'fail' {
-  return signed < MAX_REFUND_SIGNS ? 'sign_again' : 'fail';
-}
+export const MAX_REFUND_SIGNS = MAX_SIGNS;
+export { replacementStep };
 
 /**
  * Signs the refund again (committed, status still `processing`) or fails it; answers the row as it now
@@ -28,7 +25,7 @@ export async function replaceRefund(
   return ctx.db.transaction(async (tx) => {
     const locked = await getRefund(tx, row.id, true);
     if (locked?.status !== 'processing' || locked.txRef !== row.txRef) return locked;
-    const lost = `transaction ${row.txRef ?? ''} can never be mined: another transaction used nonce ${nonce}`;
+    const lost = nonceLost(row.txRef, nonce);
     if (replacementStep(locked.attemptCount) === 'fail') {
       ctx.services.log.error({ refund: row.id, nonce: nonce.toString() }, 'refund failed: nonce taken');
       return updateRefund(tx, locked, {

@@ -12,11 +12,12 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { CANCEL_FEEDBACK, subscription } from '@payshelf/api';
+import { billingWriteRoutes, CANCEL_FEEDBACK } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 
 interface CancelBody {
   at_period_end: boolean;
@@ -32,11 +33,12 @@ export function CancelDialog(props: { id: string; trialing: boolean; onClose(): 
   const [atEnd, setAtEnd] = useState(!props.trialing);
   const [feedback, setFeedback] = useState<CancelBody['feedback'] | ''>('');
   const [comment, setComment] = useState('');
-  const cancel = useAdminMutation(['subscriptions', 'invoices'], subscription, (body: CancelBody) => ({
-    method: 'POST',
-    path: `/subscriptions/${encodeURIComponent(props.id)}/cancel`,
-    body,
-  }));
+  const { cancelSubscription } = billingWriteRoutes;
+  const cancel = useAdminMutation(
+    ['subscriptions', 'invoices'],
+    cancelSubscription.response,
+    (body: CancelBody) => routeCall(cancelSubscription, { id: props.id }, body),
+  );
   const submit = () =>
     cancel.mutate(
       {

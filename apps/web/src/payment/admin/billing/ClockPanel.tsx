@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { testClock, testClockObjects, type TestClock } from '@payshelf/api';
+import { billingWriteRoutes, testClockObjects, type TestClock } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { useAdmin } from '../AdminContext';
 import { apiRequest } from '../api/client';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { adminKey } from '../api/keys';
 import { formatDate } from '../layout/formatDate';
 import { SectionTitle, StatusChip } from './BillingBits';
@@ -33,12 +34,9 @@ function AdvanceForm({ clock }: { clock: TestClock }) {
   const [to, setTo] = useState(() => plusOneMonth(clock.frozen_time));
   const advance = useAdminMutation(
     ['test-clocks', 'invoices', 'subscriptions', 'payment-intents'],
-    testClock,
-    (frozen: string) => ({
-      method: 'POST',
-      path: `/test-clocks/${encodeURIComponent(clock.id)}/advance`,
-      body: { frozen_time: frozen },
-    }),
+    billingWriteRoutes.advanceTestClock.response,
+    (frozen: string) =>
+      routeCall(billingWriteRoutes.advanceTestClock, { id: clock.id }, { frozen_time: frozen }),
   );
   const target = new Date(to);
   const valid = !Number.isNaN(target.getTime()) && target.getTime() > new Date(clock.frozen_time).getTime();

@@ -1,9 +1,16 @@
 import { Alert, Link, Stack, Typography } from '@mui/material';
-import { invoice, invoiceDetail, lineProductName, type Invoice, type InvoiceLine } from '@payshelf/api';
+import {
+  billingWriteRoutes as writes,
+  invoiceDetail,
+  lineProductName,
+  type Invoice,
+  type InvoiceLine,
+} from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
 import { useAdminObject } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { AdminPage } from '../layout/AdminPage';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { formatDate } from '../layout/formatDate';
@@ -18,9 +25,9 @@ const RESOURCES = ['invoices', 'subscriptions', 'payment-intents'] as const;
 
 function InvoiceActions({ inv }: { inv: Invoice }) {
   const { t } = useTranslation();
-  const path = (verb: string) => `/invoices/${encodeURIComponent(inv.id)}/${verb}`;
+  const id = { id: inv.id };
   const actions = invoiceActions(inv);
-  const common = { schema: invoice, resources: RESOURCES };
+  const common = { schema: writes.payInvoice.response, resources: RESOURCES };
   return (
     <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }} data-testid="invoice-actions">
       {actions.includes('pay') ? (
@@ -31,7 +38,7 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
           title={t('payment.admin.billing.invoices.payTitle')}
           text={t('payment.admin.billing.invoices.payText')}
           done={t('payment.admin.billing.invoices.payDone')}
-          call={{ method: 'POST', path: path('pay'), body: {} }}
+          call={routeCall(writes.payInvoice, id, {})}
           testId="invoice-pay"
         />
       ) : null}
@@ -43,7 +50,7 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
           title={t('payment.admin.billing.invoices.markPaidTitle')}
           text={t('payment.admin.billing.invoices.markPaidText')}
           done={t('payment.admin.billing.invoices.markPaidDone')}
-          call={{ method: 'POST', path: path('pay'), body: { paid_out_of_band: true } }}
+          call={routeCall(writes.payInvoice, id, { paid_out_of_band: true })}
           testId="invoice-mark-paid"
           confirmTestId="invoice-mark-paid-confirm"
         />
@@ -56,7 +63,7 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
           title={t('payment.admin.billing.invoices.uncollectibleTitle')}
           text={t('payment.admin.billing.invoices.uncollectibleText')}
           done={t('payment.admin.billing.invoices.uncollectibleDone')}
-          call={{ method: 'POST', path: path('mark-uncollectible'), body: {} }}
+          call={routeCall(writes.markInvoiceUncollectible, id, {})}
           testId="invoice-uncollectible"
         />
       ) : null}
@@ -68,7 +75,7 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
           title={t('payment.admin.billing.invoices.voidTitle')}
           text={t('payment.admin.billing.invoices.voidText')}
           done={t('payment.admin.billing.invoices.voidDone')}
-          call={{ method: 'POST', path: path('void'), body: {} }}
+          call={routeCall(writes.voidInvoice, id, {})}
           testId="invoice-void"
         />
       ) : null}

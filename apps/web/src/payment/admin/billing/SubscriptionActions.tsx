@@ -1,9 +1,10 @@
 import { Button, Stack } from '@mui/material';
-import { subscription, type Subscription } from '@payshelf/api';
+import { billingWriteRoutes as writes, type Subscription } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { ConfirmButton } from '../layout/ConfirmButton';
 import { subscriptionActions } from './billingView';
 import { CancelDialog } from './CancelDialog';
@@ -16,12 +17,11 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [cancelling, setCancelling] = useState(false);
-  const path = (verb: string) => `/subscriptions/${encodeURIComponent(sub.id)}/${verb}`;
-  const simple = useAdminMutation(RESOURCES, subscription, (verb: 'resume' | 'unpause') => ({
-    method: 'POST',
-    path: path(verb),
-    body: {},
-  }));
+  const id = { id: sub.id };
+  const subscription = writes.resumeSubscription.response;
+  const simple = useAdminMutation(RESOURCES, subscription, (verb: 'resume' | 'unpause') =>
+    routeCall(verb === 'resume' ? writes.resumeSubscription : writes.unpauseSubscription, id, {}),
+  );
   const run = (verb: 'resume' | 'unpause') =>
     simple.mutate(verb, {
       onSuccess: () =>
@@ -59,7 +59,7 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
           title={t('payment.admin.billing.subscriptions.pauseTitle')}
           text={t('payment.admin.billing.subscriptions.pauseText')}
           done={t('payment.admin.billing.subscriptions.paused')}
-          call={{ method: 'POST', path: path('pause'), body: {} }}
+          call={routeCall(writes.pauseSubscription, id, {})}
           schema={subscription}
           resources={RESOURCES}
           testId="subscription-pause"
@@ -72,7 +72,7 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
           title={t('payment.admin.billing.subscriptions.recoverTitle')}
           text={t('payment.admin.billing.subscriptions.recoverText')}
           done={t('payment.admin.billing.subscriptions.recovered')}
-          call={{ method: 'POST', path: path('recover'), body: {} }}
+          call={routeCall(writes.recoverSubscription, id, {})}
           schema={subscription}
           resources={RESOURCES}
           testId="subscription-recover"

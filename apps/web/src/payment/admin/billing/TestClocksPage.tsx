@@ -10,7 +10,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { testClock, testClockList, type TestClock } from '@payshelf/api';
+import { billingWriteRoutes, testClockList, type BodyOf, type TestClock } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { useSearchParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
 import { apiRequest } from '../api/client';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { adminKey } from '../api/keys';
 import { AddButton } from '../layout/AddButton';
 import { AdminPage } from '../layout/AdminPage';
@@ -33,14 +34,11 @@ function CreateClockDialog(props: { onClose(created?: TestClock): void }) {
   const { enqueueSnackbar } = useSnackbar();
   const [name, setName] = useState('');
   const [at, setAt] = useState(() => localInput(new Date().toISOString()));
+  const { createTestClock } = billingWriteRoutes;
   const create = useAdminMutation(
     ['test-clocks'],
-    testClock,
-    (body: { frozen_time: string; name?: string }) => ({
-      method: 'POST',
-      path: '/test-clocks',
-      body,
-    }),
+    createTestClock.response,
+    (body: BodyOf<typeof createTestClock>) => routeCall(createTestClock, {}, body),
   );
   const time = new Date(at);
   const submit = () =>

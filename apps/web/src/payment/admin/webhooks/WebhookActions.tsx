@@ -1,8 +1,9 @@
 import { Button } from '@mui/material';
-import { webhookEndpoint, webhookEndpointDeleted, type WebhookEndpoint } from '@payshelf/api';
+import { eventRoutes, type WebhookEndpoint } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { ConfirmButton } from '../layout/ConfirmButton';
 
 /** Enables or disables an endpoint: a disabled one gets nothing, pending retries included. */
@@ -10,11 +11,10 @@ export function WebhookToggleButton({ item }: { item: WebhookEndpoint }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const next = item.status === 'enabled' ? 'disabled' : 'enabled';
-  const toggle = useAdminMutation(['webhook-endpoints'], webhookEndpoint, () => ({
-    method: 'POST',
-    path: `/webhook-endpoints/${item.id}`,
-    body: { status: next },
-  }));
+  const { updateWebhookEndpoint } = eventRoutes;
+  const toggle = useAdminMutation(['webhook-endpoints'], updateWebhookEndpoint.response, () =>
+    routeCall(updateWebhookEndpoint, { id: item.id }, { status: next }),
+  );
   const click = () =>
     toggle.mutate(undefined, {
       onSuccess: () =>
@@ -45,8 +45,8 @@ export function WebhookDeleteButton({ item }: { item: WebhookEndpoint }) {
       title={t('payment.admin.webhooks.deleteTitle', { url: item.url })}
       text={t('payment.admin.webhooks.deleteText')}
       done={t('payment.admin.webhooks.deleted')}
-      call={{ method: 'DELETE', path: `/webhook-endpoints/${item.id}` }}
-      schema={webhookEndpointDeleted}
+      call={routeCall(eventRoutes.deleteWebhookEndpoint, { id: item.id })}
+      schema={eventRoutes.deleteWebhookEndpoint.response}
       resources={['webhook-endpoints']}
       testId="webhook-delete"
       confirmTestId="webhook-delete-confirm"

@@ -1,14 +1,16 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import {
-  webhookEndpoint,
+  eventRoutes,
   webhookEndpointCreate,
   webhookEventName,
+  type BodyOf,
   type WebhookEndpoint,
 } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../AdminContext';
-import { saveCall, useAdminMutation } from '../api/hooks';
+import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { FormDialog } from '../forms/FormDialog';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
@@ -49,7 +51,12 @@ export function WebhookCreateDialog({ onClose }: { onClose(): void }) {
     toPayload,
     { url: '', description: '', enabled_events: '*' },
   );
-  const create = useAdminMutation(['webhook-endpoints'], webhookEndpoint, saveCall('/webhook-endpoints'));
+  const { createWebhookEndpoint } = eventRoutes;
+  const create = useAdminMutation(
+    ['webhook-endpoints'],
+    createWebhookEndpoint.response,
+    (body: BodyOf<typeof createWebhookEndpoint>) => routeCall(createWebhookEndpoint, {}, body),
+  );
   const submit = submitWith(create.mutateAsync, setCreated);
   if (created) {
     return (

@@ -3,8 +3,10 @@
 // preview is `GET /subscriptions/{id}/upcoming-invoice` (Stripe-like; a 404 there means "Plan updates are not
 // available"); the currency of future invoices.
 import {
+  billingWriteRoutes as writes,
   CANCEL_FEEDBACK,
   paymentSettings,
+  routeUrl,
   subscription,
   upcomingInvoice,
   type SubscriptionCancel,
@@ -18,34 +20,30 @@ export { CANCEL_FEEDBACK };
 const url = (mountPoint: string, path: string, livemode: boolean, extra = '') =>
   `${apiBase(mountPoint)}${path}?livemode=${String(livemode)}${extra}`;
 
+/** A subscription write of the route table (method, path and answer from the entry), for `id`. */
+function write(
+  entry: (typeof writes)['cancelSubscription' | 'resumeSubscription' | 'recoverSubscription'],
+  mountPoint: string,
+  id: string,
+  livemode: boolean,
+  body: unknown,
+) {
+  const at = routeUrl(entry, { params: { id } }, { base: apiBase(mountPoint), query: { livemode } });
+  return apiRequest(entry.response, at, entry.method, body);
+}
+
 export const cancelSubscription = (
   mountPoint: string,
   id: string,
   livemode: boolean,
   body: SubscriptionCancel,
-) =>
-  apiRequest(
-    subscription,
-    url(mountPoint, `/subscriptions/${encodeURIComponent(id)}/cancel`, livemode),
-    'POST',
-    body,
-  );
+) => write(writes.cancelSubscription, mountPoint, id, livemode, body);
 
 export const resumeSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  apiRequest(
-    subscription,
-    url(mountPoint, `/subscriptions/${encodeURIComponent(id)}/resume`, livemode),
-    'POST',
-    {},
-  );
+  write(writes.resumeSubscription, mountPoint, id, livemode, {});
 
 export const recoverSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  apiRequest(
-    subscription,
-    url(mountPoint, `/subscriptions/${encodeURIComponent(id)}/recover`, livemode),
-    'POST',
-    {},
-  );
+  write(writes.recoverSubscription, mountPoint, id, livemode, {});
 
 /** The upcoming invoice with a proposed change: its `proration` is what the change bills now. */
 export type UpcomingInvoice = z.infer<typeof upcomingInvoice>;

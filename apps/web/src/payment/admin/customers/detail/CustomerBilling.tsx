@@ -1,6 +1,6 @@
 import { Chip, Stack } from '@mui/material';
 import {
-  invoice,
+  billingWriteRoutes,
   invoiceList,
   listOf,
   subscription,
@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../AdminContext';
 import { apiRequest } from '../../api/client';
 import { adminKey } from '../../api/keys';
+import { routeCall } from '../../api/routeCall';
 import { RefundLastPayment } from '../../billing/RefundLastPayment';
 import { ConfirmButton } from '../../layout/ConfirmButton';
 import { formatDate } from '../../layout/formatDate';
@@ -164,8 +165,12 @@ export function CustomerInvoices({
         title={`${k(key)}: ${inv.number ?? inv.id}`}
         text={t(`payment.admin.insights.customer.${textKey}`, { number: inv.number ?? inv.id })}
         done={k('done')}
-        call={{ method: 'POST', path: `/invoices/${inv.id}/${verb}`, body: {} }}
-        schema={invoice}
+        call={routeCall(
+          verb === 'void' ? billingWriteRoutes.voidInvoice : billingWriteRoutes.markInvoiceUncollectible,
+          { id: inv.id },
+          {},
+        )}
+        schema={billingWriteRoutes.voidInvoice.response}
         resources={RESOURCES}
         testId={`invoice-${verb}-${inv.id}`}
       />

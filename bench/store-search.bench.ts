@@ -125,12 +125,21 @@ async function main() {
 
   const loadBefore = os.loadavg();
   const runs = new Map<string, LoadResult[]>();
-  const add = (name: string, r: LoadResult) => runs.set(name, [...(runs.get(name) ?? []), r]);
+  // This process's CPU time per request (the server and its pg client; PostgreSQL runs apart): unlike
+  // latency, it hardly depends on what else the machine is running.
+  const cpu = new Map<string, number[]>();
+  const add = async (name: string, run: () => Promise<LoadResult>) => {
+    const before = process.cpuUsage();
+    const r = await run();
+    const used = process.cpuUsage(before);
+    runs.set(name, [...(runs.get(name) ?? []), r]);
+    cpu.set(name, [...(cpu.get(name) ?? []), (used.user + used.system) / 1000 / (r.rps * SECONDS)]);
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    add('bare', await bare(direct, tsqueries));
-    add('detail', await loadUrls(detail, SECONDS, CONCURRENCY));
-    add('search', await loadUrls(hot, SECONDS, CONCURRENCY));
-    add('tail', await loadUrls(tail.slice(round * 6000), SECONDS, CONCURRENCY));
+    await add('bare', () => bare(direct, tsqueries));
+    await add('detail', () => loadUrls(detail, SECONDS, CONCURRENCY));
+    await add('search', () => loadUrls(hot, SECONDS, CONCURRENCY));
+    await add('tail', () => loadUrls(tail.slice(round * 6000), SECONDS, CONCURRENCY));
   }
   const loadAfter = os.loadavg();
 
@@ -140,8 +149,9 @@ async function main() {
     const rs = runs.get(name) ?? [];
     const errors = rs.reduce((n, r) => n + r.errors, 0);
     console.log(
-      `  ${label.padEnd(34)}p50 ${at(name, 'p50').toFixed(1).padStart(5)} ms   p95 ${at(name, 'p95').toFixed(1).padStart(5)} ms` +
+      `  ${label.padEnd(36)}p50 ${at(name, 'p50').toFixed(1).padStart(5)} ms   p95 ${at(name, 'p95').toFixed(1).padStart(5)} ms` +
         `   p99 ${at(name, 'p99').toFixed(1).padStart(5)} ms   ${median(rs.map((r) => r.rps)).toFixed(0).padStart(5)} req/s` +
+        `   cpu ${median(cpu.get(name) ?? []).toFixed(2).padStart(5)} ms/req` +
         `   p95 ×${(at(name, 'p95') / baseline).toFixed(2)}${goal}${errors ? `   (${errors} non-200)` : ''}`,
     );
   };

@@ -13,6 +13,8 @@ import pino from 'pino';
 import { createServer } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/core/config.js';
 import { freePort } from '../apps/server/src/db/embedded.js';
+import { sql } from 'drizzle-orm';
+import { COUNT_CAP, pageQuery, TYPO_CANDIDATES, type ListMode } from '../apps/server/src/store/search/list.js';
 import { cjkDocument, searchTerms } from '../apps/server/src/store/search/tokens.js';
 import { median, type LoadResult } from './support/load.js';
 import { loadUrls } from './support/load-urls.js';
@@ -96,6 +98,24 @@ async function bare(pool: pg.Pool, tsqueries: string[]): Promise<LoadResult> {
   return { rps: latencies.length / SECONDS, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors: 0 };
 }
 
+/** The plan of a few page statements (page, views and capped count in one): indexes read and time. */
+async function explain(server: Awaited<ReturnType<typeof createServer>>): Promise<void> {
+  const { db, pool } = server.services.database;
+  const modes: Array<[string, ListMode, number]> = [
+    ['notes', { kind: 'words', tsq: sql`to_tsquery('simple', 'notes:*')` }, COUNT_CAP],
+    ['app1234', { kind: 'words', tsq: sql`to_tsquery('simple', 'app1234:*')` }, COUNT_CAP],
+    ['webhok (typo)', { kind: 'typo', fuzzy: 'webhok' }, TYPO_CANDIDATES],
+  ];
+  for (const [q, mode, reach] of modes) {
+    const { sql: text, params } = pageQuery(db, { q, page: 1, pageSize: PAGE_SIZE }, mode, reach).toSQL();
+    const plan = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${text}`, params);
+    const lines = plan.rows.map((r) => r['QUERY PLAN']);
+    const indexes = [...new Set(lines.flatMap((l) => l.match(/(?:on|using) store_blocklets\w+/g) ?? []))];
+    const time = lines.find((l) => l.startsWith('Execution Time')) ?? '';
+    console.log(`  EXPLAIN q=${q}: ${indexes.join(', ') || 'no index'}; ${time}`);
+  }
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-bench-store-'));
   const config = loadConfig({
@@ -118,6 +138,7 @@ async function main() {
   const check = await fetch(hot[0] ?? '');
   if (check.status !== 200) throw new Error(`search answered ${check.status}`);
 
+  await explain(server);
   // Warm up: connections, JIT, plans.
   await bare(direct, tsqueries);
   await loadUrls(hot, 1, CONCURRENCY);

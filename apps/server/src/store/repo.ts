@@ -97,9 +97,23 @@ export function toView(joined: {
   };
 }
 
+function prepareViewByDid(db: DbLike) {
+  return viewSelect(db)
+    .where(eq(storeBlocklets.did, sql.placeholder('did')))
+    .limit(1)
+    .prepare('store_view_by_did');
+}
+/** The detail's statement, built once per database handle (a named prepared statement in PostgreSQL). */
+const viewByDidStatements = new WeakMap<DbLike, ReturnType<typeof prepareViewByDid>>();
+
 /** The view of the application `did`, or null (one statement). */
 export async function viewByDid(db: DbLike, did: string): Promise<BlockletView | null> {
-  const [joined] = await viewSelect(db).where(eq(storeBlocklets.did, did)).limit(1);
+  let statement = viewByDidStatements.get(db);
+  if (!statement) {
+    statement = prepareViewByDid(db);
+    viewByDidStatements.set(db, statement);
+  }
+  const [joined] = await statement.execute({ did });
   return joined ? toView(joined) : null;
 }
 

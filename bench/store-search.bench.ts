@@ -14,7 +14,12 @@ import { createServer } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/core/config.js';
 import { freePort } from '../apps/server/src/db/embedded.js';
 import { sql } from 'drizzle-orm';
-import { COUNT_CAP, pageQuery, TYPO_CANDIDATES, type ListMode } from '../apps/server/src/store/search/list.js';
+import {
+  COUNT_CAP,
+  pageQuery,
+  TYPO_CANDIDATES,
+  type ListMode,
+} from '../apps/server/src/store/search/list.js';
 import { cjkDocument, searchTerms } from '../apps/server/src/store/search/tokens.js';
 import { median, type LoadResult } from './support/load.js';
 import { loadUrls } from './support/load-urls.js';
@@ -31,10 +36,48 @@ const WORDS = ['notes', 'invoice', 'image', 'webhook', 'chart'];
 const ZH = ['笔记本', '发票管理', '图片压缩', '回调通知', '图表分析'];
 /** What visitors type: prefixes as they type, whole words, several words, typos and Chinese. */
 const QUERIES = [
-  'n', 'no', 'not', 'note', 'notes', 'in', 'inv', 'invo', 'invoi', 'invoice', 'ima', 'image', 'web',
-  'webh', 'webhook', 'ch', 'cha', 'chart', 'bench', 'bench notes', 'bench image', 'notes app',
-  'app1', 'app12', 'app123', 'app4567', 'app9999', 'webhok', 'invoise', 'chrat', 'imgae', 'nots',
-  'webhoook', '笔记', '发票', '图片', '压缩', '回调', '图表', '分析', '图片压缩', 'invoice 发票',
+  'n',
+  'no',
+  'not',
+  'note',
+  'notes',
+  'in',
+  'inv',
+  'invo',
+  'invoi',
+  'invoice',
+  'ima',
+  'image',
+  'web',
+  'webh',
+  'webhook',
+  'ch',
+  'cha',
+  'chart',
+  'bench',
+  'bench notes',
+  'bench image',
+  'notes app',
+  'app1',
+  'app12',
+  'app123',
+  'app4567',
+  'app9999',
+  'webhok',
+  'invoise',
+  'chrat',
+  'imgae',
+  'nots',
+  'webhoook',
+  '笔记',
+  '发票',
+  '图片',
+  '压缩',
+  '回调',
+  '图表',
+  '分析',
+  '图片压缩',
+  'invoice 发票',
 ];
 
 const DID_OF = (i: number) => `zBench${String(i).padStart(22, 'A').replaceAll('0', 'X')}`;
@@ -67,7 +110,9 @@ async function seed(pool: pg.Pool): Promise<void> {
        'zBenchOwnerBenchOwner111111', now() FROM generate_series(1, $1::int) i`,
     [APPS],
   );
-  await pool.query(`UPDATE store_blocklets SET current_version_id = 'blvb' || substr(id, 4), latest_version_id = 'blvb' || substr(id, 4) WHERE id LIKE 'blb%'`);
+  await pool.query(
+    `UPDATE store_blocklets SET current_version_id = 'blvb' || substr(id, 4), latest_version_id = 'blvb' || substr(id, 4) WHERE id LIKE 'blb%'`,
+  );
   await pool.query('VACUUM ANALYZE store_blocklets');
   await pool.query('VACUUM ANALYZE store_versions');
 }
@@ -134,7 +179,10 @@ async function main() {
   const hot = QUERIES.map(api);
   // Distinct queries, one per request: every answer is computed (nothing cached serves them).
   const tail = Array.from({ length: 20_000 }, (_, i) => api(`app${1 + ((i * 7919) % APPS)}`));
-  const detail = Array.from({ length: 500 }, (_, i) => `${base}/api/blocklets/${DID_OF(1 + ((i * 7919) % APPS))}/blocklet.json`);
+  const detail = Array.from(
+    { length: 500 },
+    (_, i) => `${base}/api/blocklets/${DID_OF(1 + ((i * 7919) % APPS))}/blocklet.json`,
+  );
   const check = await fetch(hot[0] ?? '');
   if (check.status !== 200) throw new Error(`search answered ${check.status}`);
 
@@ -171,8 +219,12 @@ async function main() {
     const errors = rs.reduce((n, r) => n + r.errors, 0);
     console.log(
       `  ${label.padEnd(36)}p50 ${at(name, 'p50').toFixed(1).padStart(5)} ms   p95 ${at(name, 'p95').toFixed(1).padStart(5)} ms` +
-        `   p99 ${at(name, 'p99').toFixed(1).padStart(5)} ms   ${median(rs.map((r) => r.rps)).toFixed(0).padStart(5)} req/s` +
-        `   cpu ${median(cpu.get(name) ?? []).toFixed(2).padStart(5)} ms/req` +
+        `   p99 ${at(name, 'p99').toFixed(1).padStart(5)} ms   ${median(rs.map((r) => r.rps))
+          .toFixed(0)
+          .padStart(5)} req/s` +
+        `   cpu ${median(cpu.get(name) ?? [])
+          .toFixed(2)
+          .padStart(5)} ms/req` +
         `   p95 ×${(at(name, 'p95') / baseline).toFixed(2)}${goal}${errors ? `   (${errors} non-200)` : ''}`,
     );
   };

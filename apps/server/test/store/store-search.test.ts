@@ -140,8 +140,11 @@ describe('the cached list', () => {
 
   it('shows a change made outside the API (another process, SQL) once it commits', async () => {
     const title = async () =>
-      (await json<{ dataList: Array<{ title: string }> }>(await fetch(`${server.url}/api/blocklets.json?q=notes`)))
-        .body.dataList[0]?.title;
+      (
+        await json<{ dataList: Array<{ title: string }> }>(
+          await fetch(`${server.url}/api/blocklets.json?q=notes`),
+        )
+      ).body.dataList[0]?.title;
     expect(await title()).toBe('Notes');
     const pool = server.server.services.database.pool;
     await pool.query(`UPDATE store_blocklets SET title = 'Notes Pro' WHERE name = 'notes'`);

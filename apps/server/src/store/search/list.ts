@@ -88,9 +88,7 @@ export function pageQuery(db: DbLike, query: BlockletListQuery, mode: ListMode, 
 
 /** How many rows `mode` matches, counting at most `reach + 1` (for a page past the last match). */
 async function cappedCount(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number) {
-  const result = await db.execute<{ n: number }>(
-    sql`SELECT ${cappedCountSql(db, query, mode, reach)} AS n`,
-  );
+  const result = await db.execute<{ n: number }>(sql`SELECT ${cappedCountSql(db, query, mode, reach)} AS n`);
   return Number(result.rows[0]?.n ?? 0);
 }
 

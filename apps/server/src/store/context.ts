@@ -2,6 +2,7 @@ import type { SessionUser } from '@payshelf/api';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Services } from '../services.js';
+import type { StoreListCache } from './search/list-cache.js';
 import type { BundleStorage } from './storage.js';
 
 /** What every part of the store module shares. */
@@ -15,6 +16,8 @@ export interface StoreContext {
   user(request: FastifyRequest): Promise<SessionUser | null>;
   /** A user by DID with fresh passports (an access token's owner). */
   userByDid(did: string): Promise<SessionUser | null>;
+  /** The public list and search answers, cleared on every catalog change. */
+  listCache: StoreListCache;
 }
 
 /** Store admins are the platform's owner and admin roles; no other passport (or organisation) counts. */

@@ -12,6 +12,7 @@ import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
 import { BundleStorage } from './storage.js';
+import { StoreListCache } from './search/list-cache.js';
 
 /**
  * The store part: the public catalogue and search, uploads with access tokens or a session, the review
@@ -29,7 +30,16 @@ export async function registerStore(app: FastifyInstance, services: Services): P
     mount,
     user: (request) => optionalUser(request),
     userByDid: (did) => app.identity.service.sessionUser(did),
+    listCache: StoreListCache.attach(services.bus),
   };
+  // A store write answered here clears the cached list before its answer leaves, so the writer's next
+  // read shows the change even before the catalog notification arrives.
+  const writes = `${mount}/api/`;
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith(writes))
+      ctx.listCache.clear();
+    done(null, payload);
+  });
   publicRoutes(app, ctx);
   developerRoutes(app, ctx);
   consoleRoutes(app, ctx);

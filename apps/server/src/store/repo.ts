@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   storeBlocklets,
   storeCategories,
@@ -62,32 +62,97 @@ export async function versionById(db: DbLike, id: string | null): Promise<StoreV
   return row ?? null;
 }
 
-/** Views of `rows` in their order, with owners, categories and current versions loaded in three queries. */
+/**
+ * Applications with what their views show, in one statement: owner name, category and current version
+ * joined to each row, and `total` (a scalar the caller may give, e.g. a count of matches; 0 without).
+ * Callers add the condition, order and page.
+ */
+export function viewSelect(db: DbLike, total: SQL = sql`0`) {
+  return db
+    .select({
+      row: storeBlocklets,
+      ownerName: users.fullName,
+      category: storeCategories,
+      current: storeVersions,
+      total: sql<number>`${total}`.mapWith(Number),
+    })
+    .from(storeBlocklets)
+    .leftJoin(users, eq(users.did, storeBlocklets.ownerDid))
+    .leftJoin(storeCategories, eq(storeCategories.id, storeBlocklets.categoryId))
+    .leftJoin(storeVersions, eq(storeVersions.id, storeBlocklets.currentVersionId));
+}
+
+/** A joined row of `viewSelect` as a view. */
+export function toView(joined: {
+  row: StoreBlockletRow;
+  ownerName: string | null;
+  category: StoreCategoryRow | null;
+  current: StoreVersionRow | null;
+}): BlockletView {
+  return {
+    row: joined.row,
+    ownerName: joined.ownerName ?? '',
+    category: joined.category,
+    current: joined.current,
+  };
+}
+
+function prepareViewByDid(db: DbLike) {
+  return viewSelect(db)
+    .where(eq(storeBlocklets.did, sql.placeholder('did')))
+    .limit(1)
+    .prepare('store_view_by_did');
+}
+/** The detail's statement, built once per database handle (a named prepared statement in PostgreSQL). */
+const viewByDidStatements = new WeakMap<DbLike, ReturnType<typeof prepareViewByDid>>();
+
+/** The view of the application `did`, or null (one statement). */
+export async function viewByDid(db: DbLike, did: string): Promise<BlockletView | null> {
+  let statement = viewByDidStatements.get(db);
+  if (!statement) {
+    statement = prepareViewByDid(db);
+    viewByDidStatements.set(db, statement);
+  }
+  const [joined] = await statement.execute({ did });
+  return joined ? toView(joined) : null;
+}
+
+/** Views of `rows` in their order, with owners, categories and current versions loaded in one query. */
 export async function viewsOf(db: DbLike, rows: StoreBlockletRow[]): Promise<BlockletView[]> {
   if (rows.length === 0) return [];
-  const owners = await db
-    .select({ did: users.did, fullName: users.fullName })
-    .from(users)
-    .where(
-      inArray(
-        users.did,
-        rows.map((r) => r.ownerDid),
-      ),
-    );
-  const categoryIds = rows.map((r) => r.categoryId).filter((id): id is string => id !== null);
-  const categories = categoryIds.length
-    ? await db.select().from(storeCategories).where(inArray(storeCategories.id, categoryIds))
-    : [];
-  const currentIds = rows.map((r) => r.currentVersionId).filter((id): id is string => id !== null);
-  const currents = currentIds.length
-    ? await db.select().from(storeVersions).where(inArray(storeVersions.id, currentIds))
-    : [];
-  return rows.map((row) => ({
-    row,
-    ownerName: owners.find((o) => o.did === row.ownerDid)?.fullName ?? '',
-    category: categories.find((c) => c.id === row.categoryId) ?? null,
-    current: currents.find((v) => v.id === row.currentVersionId) ?? null,
-  }));
+  const joined = await viewSelect(db).where(
+    inArray(
+      storeBlocklets.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  const byId = new Map(joined.map((j) => [j.row.id, j]));
+  // The given rows are kept as they are (a caller may hold a row it just changed).
+  return rows.map((row) => {
+    const j = byId.get(row.id);
+    return {
+      row,
+      ownerName: j?.ownerName ?? '',
+      category: j?.category ?? null,
+      current: j?.current ?? null,
+    };
+  });
+}
+
+/** Every version of each of `blockletIds` (newest first), in one query. */
+export async function versionsOfMany(
+  db: DbLike,
+  blockletIds: string[],
+): Promise<Map<string, StoreVersionRow[]>> {
+  const out = new Map<string, StoreVersionRow[]>(blockletIds.map((id) => [id, []]));
+  if (blockletIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(storeVersions)
+    .where(inArray(storeVersions.blockletId, blockletIds))
+    .orderBy(desc(storeVersions.createdAt));
+  for (const row of rows) out.get(row.blockletId)?.push(row);
+  return out;
 }
 
 /** Applications anyone may see: a published version, not blocked, public. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoreContext } from '../../src/store/context.js';
 import { DEMO_APPS } from '../../src/store/demo/catalog.js';
 import { seedStoreDemo } from '../../src/store/demo/seed.js';
+import { StoreListCache } from '../../src/store/search/list-cache.js';
 import { BundleStorage } from '../../src/store/storage.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -32,6 +33,8 @@ function storeContext(): StoreContext {
     mount: '',
     user: () => Promise.resolve(null),
     userByDid: () => Promise.resolve(null),
+    // Never caches: the server's own list cache learns of the seed through the catalog notification.
+    listCache: new StoreListCache(() => false),
   };
 }
 

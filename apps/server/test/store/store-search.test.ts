@@ -9,6 +9,7 @@ import {
   json,
   put,
   randomDid,
+  storeStatements,
   upload,
   type AppSpec,
 } from './store-support.js';
@@ -119,5 +120,37 @@ describe('store search', () => {
     const did = APPS[0]?.did ?? '';
     expect(await code(put(owner, `/api/console/blocklets/${did}`, { category: created.body.id }))).toBe(200);
     expect(await names('category=media')).toEqual(['image-resizer']);
+  });
+});
+
+describe('the cached list', () => {
+  it('answers a repeated search without reading the database', async () => {
+    expect(await names('q=calendar&sort=title')).toEqual(['notes', 'team-calendar']);
+    expect(await storeStatements(server, () => names('q=calendar&sort=title'))).toBe(0);
+  });
+
+  it('drops a blocked application from a cached search at once', async () => {
+    const did = APPS[3]?.did ?? '';
+    expect(await names('q=payment')).toEqual(['payment-kit']);
+    expect(await code(put(owner, `/api/console/blocklets/${did}/block`, { reason: 'Spam' }))).toBe(200);
+    expect(await names('q=payment')).toEqual([]);
+    expect(await code(put(owner, `/api/console/blocklets/${did}/unblock`, {}))).toBe(200);
+    expect(await names('q=payment')).toEqual(['payment-kit']);
+  });
+
+  it('shows a change made outside the API (another process, SQL) once it commits', async () => {
+    const title = async () =>
+      (
+        await json<{ dataList: Array<{ title: string }> }>(
+          await fetch(`${server.url}/api/blocklets.json?q=notes`),
+        )
+      ).body.dataList[0]?.title;
+    expect(await title()).toBe('Notes');
+    const pool = server.server.services.database.pool;
+    await pool.query(`UPDATE store_blocklets SET title = 'Notes Pro' WHERE name = 'notes'`);
+    const until = Date.now() + 5000;
+    while ((await title()) !== 'Notes Pro' && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(await title()).toBe('Notes Pro');
+    await pool.query(`UPDATE store_blocklets SET title = 'Notes' WHERE name = 'notes'`);
   });
 });

@@ -103,3 +103,23 @@ export async function code(response: Response | Promise<Response>): Promise<numb
   await res.arrayBuffer().catch(() => undefined);
   return res.status;
 }
+
+/** How many statements touching the store's tables the server's pool runs while `run` runs. */
+export async function storeStatements(server: TestServer, run: () => Promise<unknown>): Promise<number> {
+  type Queryable = { query: (...args: unknown[]) => unknown };
+  const pool = server.server.services.database.pool as unknown as Queryable;
+  const original = pool.query;
+  let n = 0;
+  pool.query = (...args: unknown[]) => {
+    const [first] = args;
+    const text = typeof first === 'string' ? first : JSON.stringify(first);
+    if (text.includes('store_')) n++;
+    return original.apply(pool, args);
+  };
+  try {
+    await run();
+  } finally {
+    pool.query = original;
+  }
+  return n;
+}

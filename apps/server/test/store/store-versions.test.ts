@@ -11,6 +11,7 @@ import {
   json,
   put,
   randomDid,
+  storeStatements,
   upload,
   type AppSpec,
 } from './store-support.js';
@@ -214,6 +215,15 @@ describe('the admin console list past 200 applications', () => {
     const all = await list('filter=all&pageSize=5');
     expect(all.dataList[0]?.name).toBe('queued');
     expect(all.dataList[0]?.review_status).toBe('pending_review');
+  });
+
+  it('loads a page of 100 with a few statements, not one or more per row', async () => {
+    let rows = 0;
+    const n = await storeStatements(server, async () => {
+      rows = (await list('filter=all&pageSize=100')).dataList.length;
+    });
+    expect(rows).toBe(100);
+    expect(n).toBeLessThanOrEqual(4);
   });
 
   it('refuses a page size over 100', async () => {

@@ -21,7 +21,7 @@ import { findBlocklet } from '../repo.js';
 import { adminReview } from '../review/service.js';
 import { serializeCategory } from '../serialize.js';
 import { readSettings, writeSettings } from '../settings.js';
-import { ownedView } from './developer.js';
+import { ownedView, ownedViews } from './developer.js';
 import { didParams, idParams } from './params.js';
 
 /** Store admins: the platform's owner and admin roles only (never an organisation member or a header). */
@@ -41,7 +41,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: StoreContext): void {
     const query = parseWith(consoleListQuery, request.query, 'query');
     const { rows, total } = await consolePage(ctx.db, query);
     return {
-      dataList: await Promise.all(rows.map((r) => ownedView(ctx, r))),
+      dataList: await ownedViews(ctx, rows),
       total,
       page: query.page,
       pageSize: query.pageSize,

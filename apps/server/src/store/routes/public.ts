@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeCategories } from '../../db/schema/index.js';
 import type { StoreContext } from '../context.js';
-import { countDownload, downloadsByDay, versionById, versionsOf, viewsOf } from '../repo.js';
+import { countDownload, downloadsByDay, versionById, versionsOf } from '../repo.js';
 import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
-import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet } from './visibility.js';
+import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet, visibleView } from './visibility.js';
 
 const downloadsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
 
@@ -35,17 +35,21 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
     };
   });
 
-  app.get(`${api}/blocklets.json`, async (request): Promise<BlockletList> => {
+  // The same answer for every visitor: served from the in-process cache as JSON text.
+  app.get(`${api}/blocklets.json`, async (request, reply) => {
     const query = parseWith(blockletListQuery, request.query, 'query');
-    const { rows, total, totalExact } = await listPublic(ctx.db, query);
-    const views = await viewsOf(ctx.db, rows);
-    return {
-      dataList: views.map((v) => serializeSummary(v, ctx.mount)),
-      total,
-      totalExact,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+    const text = await ctx.listCache.get(JSON.stringify(query), async () => {
+      const { rows, total, totalExact } = await listPublic(ctx.db, query);
+      const body: BlockletList = {
+        dataList: rows.map((v) => serializeSummary(v, ctx.mount)),
+        total,
+        totalExact,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+      return JSON.stringify(body);
+    });
+    return reply.type('application/json; charset=utf-8').send(text);
   });
 
   app.get(`${api}/blocklets/categories`, async () => {
@@ -55,11 +59,10 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets/:did/blocklet.json`, async (request) => {
     const { did } = parseWith(didParams, request.params, 'params');
-    const { blocklet, privileged } = await visible(request, did);
-    const [view] = await viewsOf(ctx.db, [blocklet]);
+    const { view, privileged } = await visibleView(ctx, request, did);
     // The owner and admins see the newest upload until a version is published.
-    const shown = view?.current ?? (privileged ? await versionById(ctx.db, blocklet.latestVersionId) : null);
-    if (!view || !shown) throw hidden();
+    const shown = view.current ?? (privileged ? await versionById(ctx.db, view.row.latestVersionId) : null);
+    if (!shown) throw hidden();
     return serializeDetail(view, shown, ctx.mount);
   });
 

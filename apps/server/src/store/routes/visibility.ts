@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { isStoreAdmin, type StoreContext } from '../context.js';
 import { storeError } from '../errors.js';
-import { findBlocklet, findVersion, type StoreBlockletRow, type StoreVersionRow } from '../repo.js';
+import {
+  findBlocklet,
+  findVersion,
+  viewByDid,
+  type BlockletView,
+  type StoreBlockletRow,
+  type StoreVersionRow,
+} from '../repo.js';
 
 export const hiddenBlocklet = () => storeError('store_blocklet_missing', {});
 
@@ -28,6 +35,23 @@ export async function visibleBlocklet(
   const privileged = user !== null && (user.did === blocklet.ownerDid || isStoreAdmin(user));
   if (!isListed(blocklet) && !privileged) throw hiddenBlocklet();
   return { blocklet, privileged };
+}
+
+/**
+ * The view of `did` (one statement) as `request`'s user may see it, by the rule of `visibleBlocklet`;
+ * the user is looked up only when the application is not listed.
+ */
+export async function visibleView(
+  ctx: StoreContext,
+  request: FastifyRequest,
+  did: string,
+): Promise<{ view: BlockletView; privileged: boolean }> {
+  const view = await viewByDid(ctx.db, did);
+  if (!view) throw hiddenBlocklet();
+  if (isListed(view.row)) return { view, privileged: false };
+  const user = await ctx.user(request);
+  if (!(user !== null && (user.did === view.row.ownerDid || isStoreAdmin(user)))) throw hiddenBlocklet();
+  return { view, privileged: true };
 }
 
 /**

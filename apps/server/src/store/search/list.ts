@@ -3,10 +3,10 @@
 // prefix, Chinese through bigrams); only when no word matches does it fall back to typos (trigram word
 // similarity on title and name, on the GIN trigram index). Totals are counted up to a cap.
 import type { BlockletListQuery } from '@payshelf/api';
-import { and, asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import { storeBlocklets, storeCategories } from '../../db/schema/index.js';
 import type { DbLike } from '../context.js';
-import { LISTED, type StoreBlockletRow } from '../repo.js';
+import { LISTED, toView, viewSelect, type BlockletView } from '../repo.js';
 import { searchTerms } from './tokens.js';
 
 /** Up to this many matches the list counts exactly; past it the total reads "1,000+". */
@@ -21,7 +21,7 @@ export const TYPO_CANDIDATES = 200;
 export type ListMode = { kind: 'browse' } | { kind: 'words'; tsq: SQL } | { kind: 'typo'; fuzzy: string };
 
 export interface ListPage {
-  rows: StoreBlockletRow[];
+  rows: BlockletView[];
   /** Exact when `totalExact`, else a lower bound that reaches past the current page. */
   total: number;
   totalExact: boolean;
@@ -53,54 +53,56 @@ function matching(db: DbLike, query: BlockletListQuery, mode: ListMode): SQL {
   return inArray(storeBlocklets.id, candidates);
 }
 
-/** One page of `mode`'s matches in the asked order (relevance by default when searching). */
-export function pageQuery(db: DbLike, query: BlockletListQuery, mode: ListMode, extra = 0) {
+/** The order of `mode`'s page (relevance by default when searching). */
+function orderOf(query: BlockletListQuery, mode: ListMode): SQL[] {
   const sort = query.sort ?? (mode.kind === 'browse' ? 'downloads' : 'relevance');
-  const order =
-    sort === 'title'
-      ? [asc(storeBlocklets.title)]
-      : sort === 'updated'
-        ? [desc(storeBlocklets.publishedAt)]
-        : sort === 'relevance' && mode.kind === 'words'
-          ? [desc(sql`ts_rank(${storeBlocklets.search}, ${mode.tsq})`), desc(storeBlocklets.downloads)]
-          : sort === 'relevance' && mode.kind === 'typo'
-            ? [
-                desc(sql`word_similarity(${mode.fuzzy}, ${storeBlocklets.searchText})`),
-                desc(storeBlocklets.downloads),
-              ]
-            : [desc(storeBlocklets.downloads)];
-  return db
-    .select()
-    .from(storeBlocklets)
-    .where(matching(db, query, mode))
-    .orderBy(...order, asc(storeBlocklets.id))
-    .limit(query.pageSize + extra)
-    .offset((query.page - 1) * query.pageSize);
+  if (sort === 'title') return [sql`${storeBlocklets.title} ASC`];
+  if (sort === 'updated') return [sql`${storeBlocklets.publishedAt} DESC`];
+  if (sort === 'relevance' && mode.kind === 'words')
+    return [sql`ts_rank(${storeBlocklets.search}, ${mode.tsq}) DESC`, sql`${storeBlocklets.downloads} DESC`];
+  if (sort === 'relevance' && mode.kind === 'typo')
+    return [
+      sql`word_similarity(${mode.fuzzy}, ${storeBlocklets.searchText}) DESC`,
+      sql`${storeBlocklets.downloads} DESC`,
+    ];
+  return [sql`${storeBlocklets.downloads} DESC`];
 }
 
-/** How many rows `mode` matches, counting at most `reach + 1`. */
-async function cappedCount(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number) {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(storeBlocklets)
-    .where(matching(db, query, mode))
-    .limit(reach + 1)
-    .as('capped');
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return count?.n ?? 0;
+/** How many rows `mode` matches, counting at most `reach + 1` (a scalar subquery). */
+function cappedCountSql(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number): SQL {
+  return sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${storeBlocklets} WHERE ${matching(db, query, mode)} LIMIT ${reach + 1}) capped)`;
 }
 
 /**
- * A page of `mode` with its total: a short page tells it without counting; otherwise it is counted
- * up to `reach` = max(COUNT_CAP, the rows up to this page), so the next page always stays reachable.
+ * One page of `mode`'s matches in the asked order, each with its view (owner, category, current
+ * version) and the count of all matches up to `reach + 1` (`total`, the same on every row), in one
+ * statement.
  */
-async function counted(db: DbLike, query: BlockletListQuery, mode: ListMode): Promise<ListPage> {
-  const rows = await pageQuery(db, query, mode);
+export function pageQuery(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number) {
+  return viewSelect(db, cappedCountSql(db, query, mode, reach))
+    .where(matching(db, query, mode))
+    .orderBy(...orderOf(query, mode), asc(storeBlocklets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/** How many rows `mode` matches, counting at most `reach + 1` (for a page past the last match). */
+async function cappedCount(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number) {
+  const result = await db.execute<{ n: number }>(sql`SELECT ${cappedCountSql(db, query, mode, reach)} AS n`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * A page of `mode` with its total, counted up to `reach` = max(`cap`, the rows up to this page) so the
+ * next page always stays reachable: one statement, unless the page is empty past the first (then the
+ * count alone tells how far the matches go).
+ */
+async function counted(db: DbLike, query: BlockletListQuery, mode: ListMode, cap: number): Promise<ListPage> {
+  const reach = Math.max(cap, query.page * query.pageSize);
+  const joined = await pageQuery(db, query, mode, reach);
+  const rows = joined.map(toView);
   const offset = (query.page - 1) * query.pageSize;
-  if (rows.length < query.pageSize && rows.length > 0)
-    return { rows, total: offset + rows.length, totalExact: true };
-  const reach = Math.max(COUNT_CAP, query.page * query.pageSize);
-  const n = rows.length === 0 && offset === 0 ? 0 : await cappedCount(db, query, mode, reach);
+  const n = joined[0]?.total ?? (offset === 0 ? 0 : await cappedCount(db, query, mode, reach));
   return n > reach ? { rows, total: reach, totalExact: false } : { rows, total: n, totalExact: true };
 }
 
@@ -111,19 +113,18 @@ async function counted(db: DbLike, query: BlockletListQuery, mode: ListMode): Pr
  */
 export async function listPublic(db: DbLike, query: BlockletListQuery): Promise<ListPage> {
   const terms = query.q ? searchTerms(query.q) : null;
-  if (!terms) return counted(db, query, { kind: 'browse' });
+  if (!terms) return counted(db, query, { kind: 'browse' }, COUNT_CAP);
   if (terms.tsquery) {
-    const words = await counted(db, query, {
-      kind: 'words',
-      tsq: sql`to_tsquery('simple', ${terms.tsquery})`,
-    });
+    const words = await counted(
+      db,
+      query,
+      { kind: 'words', tsq: sql`to_tsquery('simple', ${terms.tsquery})` },
+      COUNT_CAP,
+    );
     if (words.total > 0) return words;
   }
   if (terms.fuzzy.length < 3) return { rows: [], total: 0, totalExact: true };
-  const typo: ListMode = { kind: 'typo', fuzzy: terms.fuzzy };
-  const rows = await pageQuery(db, query, typo);
-  const offset = (query.page - 1) * query.pageSize;
-  if (rows.length < query.pageSize && rows.length > 0)
-    return { rows, total: offset + rows.length, totalExact: true };
-  return { rows, total: await cappedCount(db, query, typo, TYPO_CANDIDATES), totalExact: true };
+  // Typos: at most TYPO_CANDIDATES match, so the count is always exact.
+  const typo = await counted(db, query, { kind: 'typo', fuzzy: terms.fuzzy }, TYPO_CANDIDATES);
+  return { ...typo, totalExact: true };
 }

@@ -9,9 +9,14 @@ import { TranslatedName } from './TranslatedName';
 
 afterEach(cleanup);
 
-const team = { name: 'Team plan', description: null, metadata: { translations: { zh: { name: '团队版' } } } };
+type Product = Parameters<typeof TranslatedName>[0]['product'];
+const team: Product = {
+  name: 'Team plan',
+  description: null,
+  metadata: { translations: { zh: { name: '团队版' } } },
+};
 
-function renderIn(locale: 'en' | 'zh', product = team) {
+function renderIn(locale: 'en' | 'zh', product: Product = team) {
   render(
     <AppProviders i18n={createI18n(locale, resources)} queryClient={new QueryClient()}>
       <TranslatedName product={product} />

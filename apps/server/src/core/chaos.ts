@@ -24,6 +24,8 @@ export type CrashPoint =
   | 'confirm:after-commit'
   | 'refund:after-commit-before-broadcast'
   | 'refund:after-broadcast'
+  /** A DID wallet's allowance approve is committed (allowance_grants) and not yet sent. */
+  | 'approve:after-commit-before-broadcast'
   /** A renewal committed its invoice and new period; its collection has not started. */
   | 'renew:after-commit-before-collect';
 

@@ -5,6 +5,7 @@
 // customer's own wallet signed it (a trial: nothing was paid, so no payer yet).
 import type { AllowanceOffer } from '@payshelf/api';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { crashPoint } from '../../core/chaos.js';
 import { allowanceGrants, subscriptions } from '../../db/schema/index.js';
 import { ConnectRefusal, type ClaimSet } from '../../platform/identity/index.js';
 import type { WalletRequest } from '../../rails/types.js';
@@ -121,6 +122,7 @@ export async function grantAllowance(
       status: 'signed',
     })
     .onConflictDoNothing();
+  crashPoint('approve:after-commit-before-broadcast');
   await rail.broadcast(signed);
   await ctx.db
     .update(allowanceGrants)

@@ -4,7 +4,8 @@
 // → its signed bytes are sent again (the same transaction, never a new charge), or, for a transfer the
 // customer sent that no node has seen for a while, it is dropped and the intent asks for payment again;
 // rejected → the intent records the error. A pull whose nonce another transaction took is signed
-// again, as a refund is (flows/pull-replaced.ts). Runs at startup and every minute (payment:reconcile-attempts).
+// again, as a refund is (flows/pull-replaced.ts). Allowance approves committed but not sent are sent
+// (flows/allowance-resend.ts). Runs at startup and every minute (payment:reconcile-attempts).
 import { z } from 'zod';
 import {
   getIntent,
@@ -19,6 +20,7 @@ import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkou
 import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 import { expectationOf } from './pay-checkout.js';
+import { resendAllowanceGrants } from './allowance-resend.js';
 import { sendPull } from './pull-replaced.js';
 import { recordUnderpayment } from './underpaid.js';
 import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
@@ -140,6 +142,8 @@ export function registerReconcileJob(ctx: PaymentContext): void {
   jobs.define(RECONCILE_TASK, payload, async ({ settleAfterMs }, { log }) => {
     const report = await reconcileAttempts(ctx, settleAfterMs);
     if (report.checked > 0) log.info(report, 'payment attempts reconciled');
+    const grants = await resendAllowanceGrants(ctx, settleAfterMs ?? SETTLE_AFTER_MS);
+    if (grants.sent + grants.known + grants.replaced > 0) log.info(grants, 'allowance approves reconciled');
   });
   jobs.schedule('* * * * *', RECONCILE_TASK);
   // At start every in-flight attempt is settled: re-sending a committed transaction is the same

@@ -22,8 +22,11 @@ export const allowanceGrants = pgTable(
     amount: amount().notNull(),
     txRef: text().notNull(),
     raw: text().notNull(),
-    /** 'signed' once committed, 'broadcast' once a node accepted it. */
-    status: text({ enum: ['signed', 'broadcast'] }).notNull(),
+    /**
+     * 'signed' once committed, 'broadcast' once a node accepted it, 'replaced' when another transaction
+     * of the payer took its nonce (it can never be mined; the customer grants again from the portal).
+     */
+    status: text({ enum: ['signed', 'broadcast', 'replaced'] }).notNull(),
     broadcastAt: timestamp({ withTimezone: true }),
   },
   (t) => [

@@ -188,4 +188,37 @@ describe('billing admin pages', () => {
     const href = screen.getByTestId('invoices-export').getAttribute('href') ?? '';
     expect(href.startsWith('/payment/api/exports/invoices.csv?livemode=false')).toBe(true);
   }, 15_000);
+
+  it("names proration lines by product and in the admin's language, not the engine's English", async () => {
+    const team = {
+      name: 'Team plan',
+      description: null,
+      metadata: { translations: { zh: { name: '团队版' } } },
+    };
+    const line = (id: string, amount: string) => ({
+      id,
+      object: 'invoice_item' as const,
+      price_id: 'price_team',
+      description: amount.startsWith('-') ? 'Unused time' : 'Remaining time',
+      quantity: 1,
+      amount,
+      period_start: T,
+      period_end: sub.current_period_end,
+      proration: true,
+      billed_product: team,
+    });
+    serve((url) =>
+      url.pathname === `/payment/api/invoices/${inv.id}`
+        ? json({
+            ...listed,
+            billing_reason: 'subscription_update',
+            lines: [line('ii_old', '-500000'), line('ii_new', '900000')],
+          })
+        : undefined,
+    );
+    renderRoutes(`/payment/admin/invoices/${inv.id}`, { session: owner, locale: 'zh' });
+    await screen.findByText('团队版: 未使用时间 (按比例)', {}, SLOW);
+    expect(screen.getByText('团队版: 剩余时间 (按比例)')).toBeTruthy();
+    expect(screen.queryByText(/Unused time|Remaining time/)).toBeNull();
+  }, 15_000);
 });

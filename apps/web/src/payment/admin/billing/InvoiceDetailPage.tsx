@@ -96,8 +96,14 @@ export function InvoiceDetailPage() {
     {
       key: 'desc',
       label: t('payment.admin.billing.invoices.description'),
-      render: (l) =>
-        `${l.description ?? lineProductName(l, i18n.language) ?? l.price_id ?? '—'}${l.proration ? ` (${t('payment.admin.billing.invoices.proration')})` : ''}`,
+      render: (l) => {
+        const product = lineProductName(l, i18n.language);
+        if (!l.proration) return l.description ?? product ?? l.price_id ?? '—';
+        // A proration credits the unused time of the old price (negative) and charges the rest of the
+        // new one; the engine's English description is replaced by those words in the admin's language.
+        const part = l.amount.startsWith('-') ? 'unusedTime' : 'remainingTime';
+        return `${product ?? l.price_id ?? '—'}: ${t(`payment.admin.billing.invoices.${part}`)} (${t('payment.admin.billing.invoices.proration')})`;
+      },
     },
     {
       key: 'qty',

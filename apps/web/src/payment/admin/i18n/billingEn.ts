@@ -108,6 +108,8 @@ export const billingEn = {
     lines: 'Lines',
     description: 'Description',
     proration: 'proration',
+    unusedTime: 'Unused time',
+    remainingTime: 'Remaining time',
     payments: 'Payments',
     paymentsEmpty: 'No payments for this invoice.',
     attempts: 'Collection attempts',

@@ -110,6 +110,8 @@ export const billingZh: typeof billingEn = {
     lines: '明细',
     description: '描述',
     proration: '按比例',
+    unusedTime: '未使用时间',
+    remainingTime: '剩余时间',
     payments: '付款',
     paymentsEmpty: '此账单暂无付款。',
     attempts: '收款尝试',

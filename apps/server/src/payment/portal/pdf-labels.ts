@@ -20,6 +20,9 @@ export interface PdfLabels {
   payments: string;
   noPayments: string;
   noTax: string;
+  /** A proration line's note: the old price's unused time (a credit) or the new price's remaining time. */
+  unusedTime: string;
+  remainingTime: string;
   status: Record<string, string>;
 }
 
@@ -40,6 +43,8 @@ const EN: PdfLabels = {
   payments: 'Payments',
   noPayments: 'No payments yet',
   noTax: 'Amounts include no tax.',
+  unusedTime: 'Unused time',
+  remainingTime: 'Remaining time',
   status: { draft: 'DRAFT', open: 'OPEN', paid: 'PAID', void: 'VOID', uncollectible: 'UNCOLLECTIBLE' },
 };
 
@@ -60,6 +65,8 @@ const ZH: PdfLabels = {
   payments: '付款记录',
   noPayments: '暂无付款',
   noTax: '金额不含税。',
+  unusedTime: '未使用时间',
+  remainingTime: '剩余时间',
   status: { draft: '草稿', open: '待支付', paid: '已支付', void: '已作废', uncollectible: '无法收款' },
 };
 

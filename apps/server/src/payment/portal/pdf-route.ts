@@ -23,13 +23,27 @@ function pdfLocale(request: FastifyRequest): MessageLocale {
   return normalizeLocale(query) ?? requestLocale(request);
 }
 
-/** A line's words: its product's name in `locale` (as billed), with the line's own note beside it. */
-function lineText(
-  line: { description: string | null; price_id: string | null } & Parameters<typeof lineProductName>[0],
+/**
+ * A line's words: its product's name in `locale` (as billed), with the line's own note beside it; a
+ * proration's note (the engine writes it in English) is the reader's words for unused or remaining time.
+ */
+export function lineText(
+  line: {
+    description: string | null;
+    price_id: string | null;
+    proration: boolean;
+    amount: string;
+  } & Parameters<typeof lineProductName>[0],
   locale: MessageLocale,
 ): string {
   const name = lineProductName(line, locale);
-  if (name && line.description) return `${name} – ${line.description}`;
+  const labels = pdfLabels(locale);
+  const note = line.proration
+    ? line.amount.startsWith('-')
+      ? labels.unusedTime
+      : labels.remainingTime
+    : line.description;
+  if (name && note) return `${name} – ${note}`;
   return name ?? line.description ?? line.price_id ?? '';
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
@@ -15,7 +15,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function complete(over: Parameters<typeof fakeSession>[0], message?: string, locale: 'en' | 'zh' = 'en') {
+const TUSD = { decimal: 6, symbol: 'TUSD', maximum_precision: 6 };
+
+function complete(
+  over: Parameters<typeof fakeSession>[0],
+  message?: string,
+  locale: 'en' | 'zh' = 'en',
+  currency: typeof TUSD | null = null,
+) {
   return render(
     <AppProviders i18n={createI18n(locale, resources)} queryClient={new QueryClient()}>
       <MemoryRouter>
@@ -23,6 +30,7 @@ function complete(over: Parameters<typeof fakeSession>[0], message?: string, loc
           session={fakeSession({ status: 'complete', ...over })}
           mountPoint="/payment"
           message={message}
+          currency={currency}
         />
       </MemoryRouter>
     </AppProviders>,
@@ -86,5 +94,59 @@ describe('the completed checkout', () => {
     complete({ success_url: 'https://shop.example/thanks' });
     act(() => vi.advanceTimersByTime(SUCCESS_REDIRECT_MS + 10));
     expect(assign).toHaveBeenCalledWith('https://shop.example/thanks');
+  });
+
+  it('offers a trial the allowance its renewals pull from, in words, as the portal does (en and zh)', async () => {
+    const offer = {
+      amount: '60000000',
+      per_period: '5000000',
+      periods: 12,
+      span: { unit: 'month', count: 12 },
+      currency_id: 'pc_tusd',
+      spender: '0x00000000000000000000000000000000000000aa',
+      request: { chainId: 31337, to: '0x00000000000000000000000000000000000000bb', value: '0', data: '0x' },
+    };
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            object: 'subscription_allowance',
+            subscription_id: 'sub_trial111',
+            payer: null,
+            remaining: '0',
+            needed: '5000000',
+            covers: false,
+            offer,
+          }),
+          { status: 200, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    const trial = {
+      mode: 'subscription' as const,
+      subscription_id: 'sub_trial111',
+      subscriptions: ['sub_trial111'],
+    };
+    complete(trial, undefined, 'en', TUSD);
+    expect(
+      await screen.findByRole('button', { name: 'Grant or renew allowance' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain(
+      '/payment/api/subscriptions/sub_trial111/allowance',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Grant or renew allowance' }));
+    expect((await screen.findByTestId('allowance-offer-words')).textContent).toBe(
+      'Allows up to 60 TUSD, about 12 months of this plan.',
+    );
+    cleanup();
+    complete(trial, undefined, 'zh', TUSD);
+    expect(await screen.findByTestId('subscription-allowance', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText(/Grant or renew/)).toBeNull();
+  });
+
+  it('asks nothing about an allowance after a one-time purchase', () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    complete({ mode: 'payment', invoice_id: 'in_aaaaaaaa' }, undefined, 'en', TUSD);
+    expect(screen.queryByTestId('subscription-allowance')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

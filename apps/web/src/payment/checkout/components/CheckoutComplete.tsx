@@ -1,11 +1,17 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Box, Button, Stack, Typography, keyframes } from '@mui/material';
-import { useEffect } from 'react';
+import type { PaymentCurrency } from '@payshelf/api';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { atMountPoint } from '../../paths';
 import type { CheckoutSessionData } from '../logic/api';
 import { webUrl } from '../logic/safeUrl';
+
+// The portal's allowance panel, loaded only when a subscription checkout completes.
+const AllowancePanel = lazy(() =>
+  import('../../portal/subscription/AllowancePanel').then((m) => ({ default: m.AllowancePanel })),
+);
 
 const pop = keyframes`
   0% { transform: scale(0.3); opacity: 0; }
@@ -20,6 +26,8 @@ interface CheckoutCompleteProps {
   session: CheckoutSessionData;
   mountPoint: string;
   message?: string | null;
+  /** The currency paid in; with it a subscription checkout offers the allowance renewals pull from. */
+  currency?: Pick<PaymentCurrency, 'decimal' | 'symbol' | 'maximum_precision'> | null;
 }
 
 const words = (text: string) =>
@@ -36,9 +44,11 @@ function descriptionOf(title: string, message: string | null | undefined): strin
 
 /**
  * The completed screen: a success animation, links to the subscription or invoice, then success_url
- * (only an http(s) address: anything else, such as `javascript:`, is never followed).
+ * (only an http(s) address: anything else, such as `javascript:`, is never followed). A subscription
+ * whose renewals no allowance covers yet (a trial asks for no wallet step at checkout) is offered the
+ * grant here, in words, as on its portal page.
  */
-export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompleteProps) {
+export function CheckoutComplete({ session, mountPoint, message, currency }: CheckoutCompleteProps) {
   const { t } = useTranslation();
   const successUrl = webUrl(session.success_url);
   const donation = session.submit_type === 'donate';
@@ -102,6 +112,17 @@ export function CheckoutComplete({ session, mountPoint, message }: CheckoutCompl
           </Button>
         ) : null}
       </Stack>
+      {currency && session.mode === 'subscription' ? (
+        <Suspense fallback={null}>
+          {subscriptionIds.map((id) => (
+            <AllowancePanel
+              key={id}
+              subscription={{ id, livemode: session.livemode, paymentCurrency: currency }}
+              mountPoint={mountPoint}
+            />
+          ))}
+        </Suspense>
+      ) : null}
       {successUrl ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('payment.checkout.complete.redirecting')}

@@ -87,7 +87,12 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     const message = view.paymentLink?.after_completion.hosted_confirmation?.custom_message ?? null;
     return (
       <Box data-testid={testId} sx={{ maxWidth: 582, mx: 'auto', px: 2 }}>
-        <CheckoutComplete session={session} mountPoint={data.mountPoint} message={message} />
+        <CheckoutComplete
+          session={session}
+          mountPoint={data.mountPoint}
+          message={message}
+          currency={choice?.currency ?? null}
+        />
       </Box>
     );
   }

@@ -7,7 +7,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { subscriptionAllowanceAnswer, type SubscriptionDetail } from '@payshelf/api';
+import { subscriptionAllowanceAnswer, type PaymentCurrency, type SubscriptionDetail } from '@payshelf/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -25,11 +25,20 @@ const CONFIRM_TRIES = 30;
  * the next invoices need, and when it falls short, "Grant or renew allowance" (the browser wallet
  * approves the server's offer, then the page reads the chain again until it covers).
  */
+/** The subscription the panel is about: the portal's detail, or what the checkout knows at completion. */
+export interface AllowanceSubject {
+  id: string;
+  livemode: boolean;
+  /** Unknown at checkout: the server then answers no offer for an invoice-collected subscription. */
+  collection_method?: SubscriptionDetail['collection_method'];
+  paymentCurrency: Pick<PaymentCurrency, 'decimal' | 'symbol' | 'maximum_precision'> | null;
+}
+
 export function AllowancePanel({
   subscription: sub,
   mountPoint,
 }: {
-  subscription: SubscriptionDetail;
+  subscription: AllowanceSubject;
   mountPoint: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -42,7 +51,7 @@ export function AllowancePanel({
   const query = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => apiRequest(subscriptionAllowanceAnswer, url, 'GET', undefined, signal),
-    enabled: sub.collection_method === 'charge_automatically',
+    enabled: sub.collection_method !== 'send_invoice',
   });
   const data = query.data;
   const currency = sub.paymentCurrency;

@@ -20,7 +20,7 @@ import {
   createIntent,
   getIntent,
   payingWith,
-  recordAttempt,
+  recordPullAttempt,
   startProcessing,
   updateIntent,
   type AttemptRow,
@@ -128,16 +128,7 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
     if (signed.status === 'insufficient') {
       return fail(signed.reason === 'delegation' ? 'insufficient_allowance' : 'insufficient_balance');
     }
-    const attempt = await recordAttempt(tx, {
-      paymentIntentId: intent.id,
-      rail: paying.rail.kind,
-      kind: 'pull',
-      network: paying.rail.network,
-      txRef: signed.txRef,
-      raw: signed.raw,
-      nonce: signed.nonce,
-      payer,
-    });
+    const attempt = await recordPullAttempt(tx, intent.id, paying.rail, signed, payer);
     const hash = signed.txRef.toLowerCase();
     const processing = await startProcessing(tx, intent, {
       tx_hash: hash,

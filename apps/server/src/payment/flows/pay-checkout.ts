@@ -15,6 +15,7 @@ import {
   payingWith,
   railProblem,
   recordAttempt,
+  recordPullAttempt,
   startProcessing,
   transition,
   type AttemptRow,
@@ -212,16 +213,7 @@ export async function fastCheckoutConfirm(
       return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
     }
     if (signed.status === 'insufficient') return { fastPaid: false, message: ACCOUNT_CHANGED };
-    const attempt = await recordAttempt(tx, {
-      paymentIntentId: locked.id,
-      rail: paying.rail.kind,
-      kind: 'pull',
-      network: paying.rail.network,
-      txRef: signed.txRef,
-      raw: signed.raw,
-      nonce: signed.nonce,
-      payer: recorded,
-    });
+    const attempt = await recordPullAttempt(tx, locked.id, paying.rail, signed, recorded);
     await startProcessing(tx, locked, {
       tx_hash: signed.txRef.toLowerCase(),
       fast_pay: true,

@@ -11,7 +11,7 @@ import {
   getIntent,
   markBroadcast,
   payingWith,
-  recordAttempt,
+  recordPullAttempt,
   settleAttempt,
   updateIntent,
   type AttemptRow,
@@ -68,16 +68,7 @@ export async function replacePull(
       return null;
     }
     await settleAttempt(tx, intent.id, attempt.txRef, 'failed', NONCE_TAKEN);
-    const next = await recordAttempt(tx, {
-      paymentIntentId: intent.id,
-      rail: paying.rail.kind,
-      kind: 'pull',
-      network: paying.rail.network,
-      txRef: signed.txRef,
-      raw: signed.raw,
-      nonce: signed.nonce,
-      payer,
-    });
+    const next = await recordPullAttempt(tx, intent.id, paying.rail, signed, payer);
     const hash = signed.txRef.toLowerCase();
     const updated = await updateIntent(tx, intent.id, {
       paymentDetails: { ...details, tx_hash: hash, pull_signs: signs + 1 },

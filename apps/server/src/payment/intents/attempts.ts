@@ -2,6 +2,7 @@
 // the money moves when the server sends it. See db/schema/rails.ts.
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema/index.js';
+import type { Rail, SignedTransaction } from '../../rails/types.js';
 import type { DbLike } from '../shared/db.js';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
@@ -29,6 +30,26 @@ export async function recordAttempt(db: DbLike, row: AttemptInsert): Promise<Att
     .limit(1);
   if (!existing) throw new Error('payment attempt vanished');
   return existing;
+}
+
+/** Records a pull the server signed (from `payer`'s allowance) for an intent, before it is sent. */
+export function recordPullAttempt(
+  db: DbLike,
+  intentId: string,
+  rail: Pick<Rail, 'kind' | 'network'>,
+  signed: SignedTransaction,
+  payer: string,
+): Promise<AttemptRow> {
+  return recordAttempt(db, {
+    paymentIntentId: intentId,
+    rail: rail.kind,
+    kind: 'pull',
+    network: rail.network,
+    txRef: signed.txRef,
+    raw: signed.raw,
+    nonce: signed.nonce,
+    payer,
+  });
 }
 
 /** The intent's attempt still in flight, newest first (at most one is ever started at a time). */

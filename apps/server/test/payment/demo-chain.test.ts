@@ -54,7 +54,13 @@ describe('demo data on the local demo chain', () => {
       .update(paymentMethods)
       .set({ settings: { ethereum: { chain_id: 31337, api_host: rpc, explorer_host: rpc } } })
       .where(eq(paymentMethods.livemode, false));
-    expect((await demoMethod(server?.url ?? ''))?.settings.ethereum.explorer_host).toBe(rpc);
+    // A change made behind the server's back reaches its catalog cache by the NOTIFY of the catalog
+    // triggers, a moment after the commit; wait for it rather than racing it.
+    await expect
+      .poll(async () => (await demoMethod(server?.url ?? ''))?.settings.ethereum.explorer_host, {
+        timeout: 5_000,
+      })
+      .toBe(rpc);
     await server?.stop();
     server = null;
     // A new process starts its own chain on a free port; the seeded method follows it.

@@ -20,6 +20,7 @@ import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
 import { recordPaymentToCanceledIntent } from './late-payment.js';
+import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /** Locks a batch's rows in order: its subscriptions (by id), then its invoices (by id). */
 export async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
@@ -54,7 +55,12 @@ export async function completeBatchPayment(
   if (!peek || !batch) return false;
   const { subs, invoices } = await lockBatch(tx, peek.livemode, batch);
   const intent = await getIntent(tx, reference, true);
-  if (!intent || intent.status === 'succeeded') return true;
+  if (!intent) return true;
+  // A second transfer for a batch another one already paid: refunded (flows/paid-twice.ts).
+  if (intent.status === 'succeeded') {
+    await recordPaymentToPaidIntent(tx, intent.id, payment);
+    return true;
+  }
   const details: Record<string, unknown> = {
     ...(intent.paymentDetails ?? {}),
     type: railKind,

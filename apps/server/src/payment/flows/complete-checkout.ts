@@ -34,6 +34,7 @@ import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { withoutPersonalData } from '../checkout/index.js';
 import { recordPaymentToCanceledIntent } from './late-payment.js';
+import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /** Counts what was sold against each effective price's stock. */
 async function countSold(tx: DbLike, session: SessionRow): Promise<void> {
@@ -123,7 +124,9 @@ export async function completeCheckoutPayment(
 ): Promise<SessionRow | null> {
   const locked = await lockForCompletion(tx, reference);
   if (!locked) {
-    // A transfer for a canceled intent is recorded for a refund, never completes (late-payment.ts).
+    // A transfer for a canceled intent is recorded for a refund, never completes (late-payment.ts);
+    // so is a second transfer for an intent another one already paid (paid-twice.ts).
+    if (await recordPaymentToPaidIntent(tx, reference, payment)) return null;
     await recordPaymentToCanceledIntent(tx, reference, payment);
     return null;
   }

@@ -25,6 +25,7 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';
 import type { DbLike } from '../shared/db.js';
+import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /** Locks an invoice payment's rows in order (subscription, invoice, intent); null when not one. */
 export async function lockInvoicePayment(tx: DbLike, reference: string) {
@@ -56,6 +57,8 @@ export async function completeInvoicePayment(
   const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
+  // A second transfer for an intent another one already paid: refunded (flows/paid-twice.ts).
+  if (intent.status === 'succeeded') await recordPaymentToPaidIntent(tx, intent.id, payment);
   if (intent.status === 'succeeded' || intent.status === 'canceled') return true;
   if (!covers(intent, payment.amount)) {
     await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');

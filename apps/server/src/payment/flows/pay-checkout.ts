@@ -30,6 +30,13 @@ import { expectationOf } from './expectation.js';
 import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
 import { sendPull } from './pull-replaced.js';
 import { recordUnderpayment, underpaidError } from './underpaid.js';
+import {
+  acceptSecondTransfer,
+  answerSecondTransfer,
+  paidAlready,
+  paidWith,
+  recordSecondTransfer,
+} from './paid-twice.js';
 
 export { expectationOf };
 
@@ -65,6 +72,12 @@ export async function acceptTransaction(
   // or after it completed or expired): recorded for a refund, never counted.
   const late = (!live || closed) && current?.paymentDetails?.tx_hash !== hash;
   if (late && (await acceptLateTransfer(ctx, row, hash, kind))) throw paidReplacedIntent();
+  // Already paid (a stale page, a second tab): the transfer that paid answers the session as it is;
+  // another one made for this payment is recorded and refunded to its sender (paid-twice.ts).
+  if (current?.status === 'succeeded' && !paidWith(current, hash)) {
+    const lockSession = async (tx: DbLike) => void (await getSession(tx, row.id, row.livemode, true));
+    answerSecondTransfer(await acceptSecondTransfer(ctx, current, hash, kind, lockSession));
+  }
   if (row.status === 'complete') return row;
   assertOpen(row);
   const intent = await sessionIntent(db, row);
@@ -95,7 +108,12 @@ export async function acceptTransaction(
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;
     const session = await getSession(tx, row.id, row.livemode, true);
     const locked = await getIntent(tx, intent.id, true);
-    if (!locked || locked.status === 'succeeded') return null;
+    if (!locked || (locked.status === 'succeeded' && paidWith(locked, hash))) return null;
+    if (locked.status === 'succeeded') {
+      // Another transfer paid it meanwhile: this one is refunded (paid-twice.ts).
+      await recordSecondTransfer(ctx, tx, locked.id, hash, result, { paying, expectation, kind });
+      return 'paid_already' as const;
+    }
     if (locked.status === 'canceled' || session?.paymentIntentId !== locked.id) throw changed();
     await recordAttempt(tx, {
       paymentIntentId: locked.id,
@@ -121,6 +139,7 @@ export async function acceptTransaction(
     crashPoint('pay:after-broadcast-before-commit');
     return null;
   });
+  if (rejected === 'paid_already') throw paidAlready();
   if (rejected) {
     if (rejected.underpaid) throw underpaidError(rejected.underpaid, intent.amount);
     if (await acceptLateTransfer(ctx, row, hash, kind)) throw paidReplacedIntent();

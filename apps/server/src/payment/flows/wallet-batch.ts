@@ -30,6 +30,14 @@ import { completeBatchPayment, lockBatch } from './batch-payment.js';
 import { expectationOf } from './expectation.js';
 import { recordPaymentToCanceledIntent } from './late-payment.js';
 import { recordUnderpayment, underpaidError } from './underpaid.js';
+import {
+  acceptSecondTransfer,
+  answerSecondTransfer,
+  paidAlready,
+  paidWith,
+  recordSecondTransfer,
+} from './paid-twice.js';
+import type { DbLike } from '../shared/db.js';
 
 export function batchAnswer(intent: IntentRow): OverdueBatch {
   return {
@@ -99,9 +107,14 @@ export async function acceptBatchTransaction(
 ): Promise<IntentRow> {
   const { db } = ctx;
   const hash = txHash.toLowerCase();
-  if (intent.status === 'succeeded') return intent;
   const batch = batchOf(intent);
   if (!batch) throw ApiError.of('overdue_batch_missing', { id: intent.id });
+  if (intent.status === 'succeeded') {
+    // Already paid (a stale page, a second tab): another transfer made for it is refunded (paid-twice.ts).
+    if (paidWith(intent, hash)) return intent;
+    const lockRows = async (tx: DbLike) => void (await lockBatch(tx, intent.livemode, batch));
+    answerSecondTransfer(await acceptSecondTransfer(ctx, intent, hash, 'wallet', lockRows));
+  }
   const paying = await payingWith(ctx, db, intent.livemode, intent.paymentMethodId ?? '', intent.currencyId);
   const expectation = expectationOf(intent, paying);
   const rejected = await db.transaction(async (tx) => {
@@ -126,7 +139,13 @@ export async function acceptBatchTransaction(
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;
     const { invoices } = await lockBatch(tx, intent.livemode, batch);
     const locked = await getIntent(tx, intent.id, true);
-    if (!locked || locked.status === 'succeeded') return null;
+    if (!locked || (locked.status === 'succeeded' && paidWith(locked, hash))) return null;
+    if (locked.status === 'succeeded') {
+      // Another transfer paid it meanwhile: this one is refunded (paid-twice.ts).
+      const rail = { paying, expectation, kind: 'wallet' as const };
+      await recordSecondTransfer(ctx, tx, locked.id, hash, result, rail);
+      return 'paid_already' as const;
+    }
     await recordAttempt(tx, { paymentIntentId: locked.id, ...attempt });
     if (locked.status === 'canceled') {
       // The batch was replaced (its invoices changed) after the wallet sent: refunded, never counted.
@@ -156,6 +175,7 @@ export async function acceptBatchTransaction(
     return null;
   });
   if (rejected === 'replaced') throw ApiError.of('overdue_batch_replaced', {});
+  if (rejected === 'paid_already') throw paidAlready();
   if (rejected) {
     if (rejected.underpaid) throw underpaidError(rejected.underpaid, intent.amount);
     throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');

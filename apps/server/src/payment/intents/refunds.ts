@@ -131,12 +131,24 @@ async function insertRefund(tx: DbLike, intent: IntentRow, input: NewRefund): Pr
   return refund;
 }
 
-/** What of an intent's received money is not yet refunded (or being refunded). */
+/**
+ * What of an intent's received money is not yet refunded (or being refunded). Refunds of transfers
+ * that paid nothing (underpaid ones, or a second transfer for a payment already made: they name their
+ * transfer's `tx_hash`) give back money outside amount_received, so they do not count here.
+ */
 export async function refundableAmount(db: DbLike, intent: IntentRow): Promise<bigint> {
+  const ofPayment =
+    intent.status === 'canceled' ? sql`true` : sql`(${refunds.metadata} ->> 'tx_hash') IS NULL`;
   const rows = await db
     .select({ total: sql<string>`coalesce(sum(${refunds.amount}), 0)::text` })
     .from(refunds)
-    .where(and(eq(refunds.paymentIntentId, intent.id), notInArray(refunds.status, ['failed', 'canceled'])));
+    .where(
+      and(
+        eq(refunds.paymentIntentId, intent.id),
+        notInArray(refunds.status, ['failed', 'canceled']),
+        ofPayment,
+      ),
+    );
   return intent.amountReceived - BigInt(rows[0]?.total ?? '0');
 }
 

@@ -114,3 +114,24 @@ export async function recordLatePayment(
   await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
   return noted;
 }
+
+/**
+ * A second transfer arrived for an intent a first one already paid (flows/paid-twice.ts): the intent
+ * stays succeeded with what paid it (amount_received unchanged), and records the transfer it must
+ * refund (`payment_details.requires_refund`, the transfer listed in `extra_payments`). Call once per
+ * transfer, with the intent locked.
+ */
+export async function recordExtraPayment(
+  tx: DbLike,
+  intent: IntentRow,
+  transfer: Record<string, unknown>,
+): Promise<IntentRow> {
+  if (intent.status !== 'succeeded') throw new Error(`extra payment to a ${intent.status} intent`);
+  const details = intent.paymentDetails ?? {};
+  const earlier = Array.isArray(details.extra_payments) ? (details.extra_payments as unknown[]) : [];
+  const noted = await updateIntent(tx, intent.id, {
+    paymentDetails: { ...details, requires_refund: true, extra_payments: [...earlier, transfer] },
+  });
+  await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
+  return noted;
+}

@@ -156,5 +156,15 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_list').on(t.livemode, t.createdAt, t.id),
     index('refunds_in_flight').on(t.status, t.createdAt),
+    // A transfer that paid for nothing (late, underpaid, or a second transfer for a payment already
+    // made) is refunded once: one refund per transfer (chain, transaction, log index), even across
+    // a repost, a retried job or a crash.
+    uniqueIndex('refunds_transfer')
+      .on(
+        sql`(${t.metadata} ->> 'network')`,
+        sql`(${t.metadata} ->> 'tx_hash')`,
+        sql`(${t.metadata} ->> 'log_index')`,
+      )
+      .where(sql`(${t.metadata} ->> 'tx_hash') IS NOT NULL`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "refunds_transfer" ON "refunds" USING btree (("metadata" ->> 'network'),("metadata" ->> 'tx_hash'),("metadata" ->> 'log_index')) WHERE ("refunds"."metadata" ->> 'tx_hash') IS NOT NULL;

@@ -1,0 +1,151 @@
+// Flow: a second transfer for a payment already made. A customer's wallet sent another transfer for an
+// intent that a first one already paid (a stale page or a second tab posting its hash to a checkout's
+// /tx or an overdue batch's /tx), or two transfers for one intent were in flight and both confirmed.
+// The first confirmed transfer pays the intent; any other transfer made for it (the same rules as any
+// transfer: the intent's reference tag or its committed payer, to the merchant, in the intent's asset,
+// confirmed) paid for nothing. It is recorded against the intent (`payment_details.extra_payments`,
+// the event `payment_intent.requires_refund`) with a `pending` refund of all of it to the account that
+// sent it, sent by flows/send-refund.ts. Once per transfer: the rail claims a transfer for one
+// reference only (rail_transactions' unique chain, tx, log), and refunds are unique per transfer
+// (`refunds_transfer`), so a repost, a retried watcher or a crash never refunds twice. The intent
+// stays succeeded; its amount_received is what paid it. A transfer made for another payment is
+// refused before anything is recorded, as on an unpaid intent.
+import { ApiError } from '../../core/http/errors.js';
+import type { ConfirmedPayment, PaymentExpectation, RejectReason, VerifyResult } from '../../rails/types.js';
+import {
+  getIntent,
+  payingWith,
+  railProblem,
+  recordAttempt,
+  recordAttemptAmount,
+  recordExtraPayment,
+  refundTransfer,
+  type IntentRow,
+  type PayingWith,
+} from '../intents/index.js';
+import type { PaymentContext } from '../shared/context.js';
+import type { DbLike } from '../shared/db.js';
+import { expectationOf } from './expectation.js';
+import { recordUnderpayment } from './underpaid.js';
+
+/** The answer to a second transfer for a payment already made (en and zh): it will be refunded. */
+export const paidAlready = () => ApiError.of('payment_already_made', {}, { param: 'txHash' });
+
+/** Whether `txRef` is the transfer that paid the (succeeded) intent. */
+export function paidWith(intent: IntentRow, txRef: string): boolean {
+  const paid = intent.paymentDetails?.tx_hash;
+  return typeof paid === 'string' && paid.toLowerCase() === txRef.toLowerCase();
+}
+
+/**
+ * Records a confirmed transfer for a succeeded intent that is not the one that paid it, with a refund
+ * to its sender (once per transfer). True when the intent is succeeded (nothing else to do with the
+ * transfer); false for any other intent. Call with the intent's rows locked in its flow's lock order.
+ */
+export async function recordPaymentToPaidIntent(
+  tx: DbLike,
+  reference: string,
+  payment: ConfirmedPayment,
+): Promise<boolean> {
+  const intent = await getIntent(tx, reference, true);
+  if (intent?.status !== 'succeeded') return false;
+  if (paidWith(intent, payment.txRef)) return true;
+  await recordAttemptAmount(tx, intent.id, payment.txRef, payment.amount, 'failed', 'payment_already_made');
+  const { refund, created } = await refundTransfer(
+    tx,
+    intent,
+    {
+      network: payment.network,
+      txRef: payment.txRef,
+      index: payment.index,
+      payer: payment.payer,
+      amount: payment.amount,
+    },
+    'payment_already_made',
+  );
+  if (created) {
+    await recordExtraPayment(tx, intent, {
+      tx_hash: payment.txRef.toLowerCase(),
+      network: payment.network,
+      payer: payment.payer,
+      amount: payment.amount.toString(),
+      block_number: payment.blockNumber.toString(),
+      refund_id: refund.id,
+    });
+  }
+  return true;
+}
+
+export type SecondTransfer =
+  { status: 'refunding' } | { status: 'rejected'; reason: RejectReason; detail: string };
+
+/**
+ * A transfer posted for `intent`, already succeeded with another transfer: verified as any transfer
+ * for it; made for it, it is recorded and refunded now (confirmed, or too little), or watched until it
+ * confirms (the completion flows then refund it); made for another payment, it is refused and nothing
+ * is recorded. `lockRows` takes the rows of the intent's flow before the intent (its lock order).
+ */
+export async function acceptSecondTransfer(
+  ctx: PaymentContext,
+  intent: IntentRow,
+  hash: string,
+  kind: 'wallet' | 'broadcast',
+  lockRows: (tx: DbLike) => Promise<void>,
+): Promise<SecondTransfer> {
+  const paying = await payingWith(
+    ctx,
+    ctx.db,
+    intent.livemode,
+    intent.paymentMethodId ?? '',
+    intent.currencyId,
+  );
+  const committed = intent.paymentDetails?.fast_pay_payer;
+  const expectation = expectationOf(intent, paying, typeof committed === 'string' ? committed : undefined);
+  return ctx.db.transaction(async (tx): Promise<SecondTransfer> => {
+    let result;
+    try {
+      result = await paying.rail.verify(hash, expectation, { db: tx });
+    } catch (err) {
+      throw railProblem(err, 'txHash');
+    }
+    if (result.status === 'rejected' && !result.underpaid && result.reason !== 'not_found') {
+      return { status: 'rejected', reason: result.reason, detail: result.detail };
+    }
+    await lockRows(tx);
+    await recordSecondTransfer(ctx, tx, intent.id, hash, result, { paying, expectation, kind });
+    return { status: 'refunding' };
+  });
+}
+
+export interface SecondTransferRail {
+  paying: PayingWith;
+  expectation: PaymentExpectation;
+  kind: 'wallet' | 'broadcast';
+}
+
+/**
+ * Records a transfer `verify` found made for the succeeded intent `reference` (rows locked, inside
+ * the verifying transaction): its attempt, then its refund (confirmed, or too little: underpaid.ts),
+ * or a watch until it confirms.
+ */
+export async function recordSecondTransfer(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+  hash: string,
+  result: VerifyResult,
+  { paying, expectation, kind }: SecondTransferRail,
+): Promise<void> {
+  const attempt = { rail: paying.rail.kind, kind, network: paying.rail.network, txRef: hash };
+  await recordAttempt(tx, { paymentIntentId: reference, ...attempt });
+  const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
+  if (underpaid) await recordUnderpayment(tx, reference, underpaid);
+  else if (result.status === 'confirmed') await recordPaymentToPaidIntent(tx, reference, result);
+  else await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
+}
+
+/** Throws the answer to a second transfer: refunded (payment_already_made), or refused as any transfer. */
+export function answerSecondTransfer(outcome: SecondTransfer): never {
+  if (outcome.status === 'refunding') throw paidAlready();
+  throw ApiError.badRequest(outcome.reason, outcome.detail, 'txHash');
+}

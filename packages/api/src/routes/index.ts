@@ -10,3 +10,4 @@ export { adminViewRoutes } from './admin-views.js';
 export { instanceRoutes } from './instance.js';
 export { eventRoutes } from './events.js';
 export { billingWriteRoutes } from './billing-writes.js';
+export { balanceRoutes } from './balances.js';

@@ -165,9 +165,7 @@ async function runSequence(commands: readonly Command[]) {
     } else {
       const fail = c.kind === 'fail';
       const candidates = model.invoices.flatMap((r, i) =>
-        (fail ? r.status === 'open' && model.subs[r.sub]?.status !== 'canceled' : r.status !== 'paid')
-          ? [i]
-          : [],
+        (fail ? r.status === 'open' : r.status !== 'paid') ? [i] : [],
       );
       const invoice = candidates[c.pick % Math.max(candidates.length, 1)];
       if (invoice === undefined) continue;

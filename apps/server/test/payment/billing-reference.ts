@@ -12,6 +12,7 @@
 //   attempt; after the last one the subscription goes past_due. An open invoice not paid (nor tried)
 //   by its due date is a failed attempt with no retry: past_due. GRACE_DAYS after it went past_due
 //   the subscription is canceled and its open invoices are uncollectible. Paying brings it back.
+//   A failed forced attempt on a canceled subscription's open invoice is recorded, with no retry.
 // - Cancel now ends it at once (no credit); at period end it is canceled when the period ends.
 // - Work due at one instant runs as the engine does: renewals, then collections, due dates, graces;
 //   work planned for a time already past runs at once.
@@ -185,6 +186,12 @@ export class BillingModel {
     if (!row || !sub) return;
     row.attempts += 1;
     row.firstAttempt ??= this.now;
+    // A forced attempt on an invoice the scheduled collection never runs (its subscription canceled)
+    // plans no retry and changes nothing else.
+    if (sub.status === 'canceled') {
+      row.next = null;
+      return;
+    }
     const days = RETRY_DAYS[row.attempts - 1];
     row.next = days === undefined ? null : row.firstAttempt + days * DAY_MS;
     if (row.next === null && sub.status === 'active') this.pastDue(sub);

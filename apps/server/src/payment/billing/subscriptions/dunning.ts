@@ -4,6 +4,11 @@
 // Past the grace (BILLING_PAST_DUE_GRACE_DAYS) a past_due subscription is canceled (reason
 // payment_failed) and its open invoices become uncollectible, unless BILLING_PAST_DUE_ACTION is keep.
 // Paying an invoice brings a past_due (or incomplete) subscription back to active.
+// A retry is planned only where the scheduled collection will run it: an open invoice of a
+// subscription that is not over (canceled, incomplete_expired). A failed attempt forced by
+// POST /invoices/{id}/pay on any other invoice (a canceled subscription's, an uncollectible one) is
+// one attempt now: recorded, with no retry and no change to the subscription; paying it again is
+// another forced attempt (or the customer's own payment).
 // Callers hold the locks in this order: subscription, invoice (then the intent, in flows).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InvoiceAttempt } from '../../../db/schema/index.js';
@@ -24,6 +29,14 @@ const attempt = (now: Date, outcome: InvoiceAttempt['outcome'], extra: Partial<I
   ...extra,
 });
 
+/** Subscriptions whose invoices the scheduled collection never tries again. */
+const OVER = new Set<SubscriptionRow['status']>(['canceled', 'incomplete_expired']);
+
+/** Whether the scheduled collection would ever run a retry of the invoice. */
+export function retriesRun(invoice: InvoiceRow, sub: SubscriptionRow | null): boolean {
+  return invoice.status === 'open' && !(sub && OVER.has(sub.status));
+}
+
 /** A collection attempt left the invoice unpaid (`reason`: no allowance, low balance, rejected transfer…). */
 export async function recordCollectionFailure(
   ctx: Ctx,
@@ -35,13 +48,24 @@ export async function recordCollectionFailure(
 ): Promise<InvoiceRow> {
   const count = invoice.attemptCount + (invoice.attempts.at(-1)?.outcome === 'submitted' ? 0 : 1);
   const first = invoice.attempts[0] ? new Date(invoice.attempts[0].at) : now;
+  const attempts = [...invoice.attempts, attempt(now, 'failed', { reason })];
+  if (!retriesRun(invoice, sub)) {
+    // A forced attempt the scheduled collection would never repeat: recorded, nothing planned.
+    const tried = await updateInvoice(tx, invoice.id, {
+      attemptCount: count,
+      nextPaymentAttempt: null,
+      attempts,
+    });
+    await announceInvoice(ctx, tx, tried, 'invoice.payment_failed');
+    return tried;
+  }
   const retry = nextRetry(dunningOf(ctx.services.config), count, first);
   const updated = await updateInvoice(tx, invoice.id, {
     attemptCount: count,
     nextPaymentAttempt: retry,
     // After the last retry the invoice is due now: past due, it blocks new purchases (past-due.ts).
     ...(retry === null ? { dueDate: invoice.dueDate ?? now } : {}),
-    attempts: [...invoice.attempts, attempt(now, 'failed', { reason })],
+    attempts,
   });
   await announceInvoice(ctx, tx, updated, 'invoice.payment_failed');
   if (!sub) return updated;

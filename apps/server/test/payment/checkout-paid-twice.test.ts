@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, paymentIntents, railTransactions, refunds } from '../../src/db/schema/index.js';
+import { FIND_UNPOSTED_TASK } from '../../src/payment/flows/find-unposted.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
@@ -132,5 +133,27 @@ describe('a second transfer for a checkout already paid', () => {
     expect(claimed).toHaveLength(0);
     // Its own session still takes it.
     expect((await postTx(mine.cs, other)).status).toBe(200);
+  });
+});
+
+describe('a second transfer for a paid checkout that nobody posts', () => {
+  it('is found on the chain by the unposted-transfer scan and refunded once', async () => {
+    const { cs, answer } = await submitted();
+    const payer = chain.address(4);
+    const before = await transfersOnChain(chain, token(), hot, payer);
+    expect((await postTx(cs, await chain.pay(4, walletRequest(answer)))).status).toBe(200);
+    // The second tab paid again and closed before posting.
+    const second = await chain.pay(4, walletRequest(answer));
+    const scan = () => env.server.server.services.jobs.enqueue(FIND_UNPOSTED_TASK, { settleAfterMs: 0 });
+    await scan();
+    const sent = await until('the unposted second transfer is refunded', async () => {
+      const [row] = await refundsOf(answer.paymentIntent.id);
+      return row?.status === 'succeeded' ? row : undefined;
+    });
+    expect(sent.metadata).toMatchObject({ tx_hash: second.toLowerCase(), refund_to: payer });
+    await scan();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await refundsOf(answer.paymentIntent.id)).toHaveLength(1);
+    expect(await transfersOnChain(chain, token(), hot, payer)).toHaveLength(before.length + 1);
   });
 });

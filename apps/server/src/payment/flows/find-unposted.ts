@@ -6,8 +6,10 @@
 // there by the wallet request; a transfer without one is nobody's and is never attributed), and
 // accepts each as if the page had posted it: the same verification against the intent's frozen
 // amount, asset and payer, so it completes the checkout (or the portal's browser-wallet batch of
-// invoices, flows/wallet-batch.ts), is watched, or (too little) is refunded.
-import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+// invoices, flows/wallet-batch.ts), is watched, or (too little) is refunded. Intents already paid are
+// searched too: a second transfer for one (a second tab that paid again and closed) is refunded to its
+// sender (flows/paid-twice.ts); the transfer that paid was posted, so it is never presented again.
+import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { checkoutSessions, paymentIntents } from '../../db/schema/index.js';
@@ -24,8 +26,13 @@ const SETTLE_AFTER_MS = 30_000;
 /** How far back intents and blocks are searched (a day of intents; the last 5,000 blocks). */
 const INTENT_WINDOW_MS = 24 * 3600_000;
 const LOOKBACK_BLOCKS = 5_000;
+/** How long after its payment an intent is searched for a second transfer (a second tab paying again). */
+const PAID_WINDOW_MS = 3600_000;
 
-/** The checkout and batch intents waiting for a transfer, grouped by method and currency (one scan each). */
+/**
+ * The checkout and batch intents waiting for a transfer or already paid (a second transfer for one is
+ * refunded), grouped by method and currency (one scan each).
+ */
 async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promise<Map<string, IntentRow[]>> {
   const now = Date.now();
   const rows = await ctx.db
@@ -34,7 +41,7 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, paymentIntents.checkoutSessionId))
     .where(
       and(
-        inArray(paymentIntents.status, ['requires_action']),
+        eq(paymentIntents.status, 'requires_action'),
         isNotNull(paymentIntents.paymentMethodId),
         eq(checkoutSessions.status, 'open'),
         eq(checkoutSessions.paymentIntentId, paymentIntents.id),
@@ -57,8 +64,21 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
       ),
     )
     .limit(500);
+  // Checkout and batch intents paid within the last hour: a second transfer for one is refunded.
+  const paid = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'succeeded'),
+        isNotNull(paymentIntents.paymentMethodId),
+        or(isNotNull(paymentIntents.checkoutSessionId), sql`${paymentIntents.metadata} ? ${BATCH_KEY}`),
+        gt(paymentIntents.updatedAt, new Date(now - PAID_WINDOW_MS)),
+      ),
+    )
+    .limit(500);
   const groups = new Map<string, IntentRow[]>();
-  for (const intent of [...rows.map((r) => r.intent), ...batches]) {
+  for (const intent of [...rows.map((r) => r.intent), ...batches, ...paid]) {
     const key = `${intent.livemode}/${intent.paymentMethodId}/${intent.currencyId}`;
     groups.set(key, [...(groups.get(key) ?? []), intent]);
   }

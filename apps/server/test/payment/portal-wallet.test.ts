@@ -91,6 +91,7 @@ beforeAll(async () => {
   await invoiceLike('in_WalletPayOpen00000001', 'open');
   await invoiceLike('in_WalletPayOpen00000002', 'open');
   await invoiceLike('in_WalletPayOpen00000003', 'open');
+  await invoiceLike('in_WalletPayOpen00000004', 'open');
   await invoiceLike('in_WalletPayOverdue00001', 'overdue');
   await invoiceLike('in_WalletPayOverdue00002', 'overdue');
 });
@@ -198,5 +199,32 @@ describe('a browser-wallet transfer whose hash was never posted', () => {
       (await invoice(id))?.status === 'paid' ? true : undefined,
     );
     expect(await invoice(id)).toMatchObject({ amountPaid: AMOUNT, amountRemaining: 0n });
+  });
+});
+
+describe('a second transfer for a batch already paid (a stale page)', () => {
+  it('is recorded and refunded to its sender once, never counted', async () => {
+    const id = 'in_WalletPayOpen00000004';
+    const res = await target(alice, { customerId: aliceCustomer, invoiceId: id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const answer = res.body as unknown as WalletAnswer;
+    expect((await postTx(alice, answer.batch.id, await pay(answer))).status).toBe(200);
+    expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaid: AMOUNT });
+
+    const second = await pay(answer);
+    for (let i = 0; i < 2; i += 1) {
+      const posted = await postTx(alice, answer.batch.id, second);
+      expect(posted.status).toBe(400);
+      expect(posted.body.error).toMatchObject({ code: 'payment_already_made' });
+    }
+    const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, answer.batch.id));
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ amount: AMOUNT });
+    expect(owed[0]?.metadata).toMatchObject({
+      cause: 'payment_already_made',
+      tx_hash: second.toLowerCase(),
+      refund_to: chain.address(1),
+    });
+    expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaid: AMOUNT });
   });
 });

@@ -26,6 +26,7 @@ let env: PaymentTestEnv;
 let chain: TestChain;
 let browser: TestBrowser;
 let cat: Catalog;
+let slow: Catalog;
 let hot: string;
 const db = () => env.server.server.services.database.db;
 const token = () => chain.tusd.contract ?? '';
@@ -33,6 +34,7 @@ const token = () => chain.tusd.contract ?? '';
 beforeAll(async () => {
   [env, chain] = await Promise.all([startPaymentEnv(), startChain()]);
   cat = await seedChainCatalog(env.test, chain, chain.freshAddress(), 1, '4000000');
+  slow = await seedChainCatalog(env.test, chain, chain.freshAddress(), 3, '4000000');
   browser = new TestBrowser(env.server.url);
   await signIn(browser, newWallet('Tab Twice', 'tab@example.com'));
   hot = await hotWalletAddress(env.server.server.services.config.dataDir, chain.demo.chainId);
@@ -44,9 +46,9 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function submitted(): Promise<{ cs: string; answer: SubmitAnswer }> {
-  const cs = await newSession(env.test, cat.priceId);
-  const res = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
+async function submitted(c: Catalog = cat): Promise<{ cs: string; answer: SubmitAnswer }> {
+  const cs = await newSession(env.test, c.priceId);
+  const res = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(c));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { cs, answer: res.body as unknown as SubmitAnswer };
 }
@@ -154,6 +156,38 @@ describe('a second transfer for a paid checkout that nobody posts', () => {
     await scan();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await refundsOf(answer.paymentIntent.id)).toHaveLength(1);
+    expect(await transfersOnChain(chain, token(), hot, payer)).toHaveLength(before.length + 1);
+  });
+});
+
+describe('two transfers for one checkout in flight at once (two tabs)', () => {
+  it('the first to confirm pays, the other is refunded once when it confirms', async () => {
+    const { cs, answer } = await submitted(slow);
+    const payer = chain.address(5);
+    const before = await transfersOnChain(chain, token(), hot, payer);
+    // Both tabs send and post before either has its 3 confirmations: both are processing and watched.
+    const a = await chain.pay(5, walletRequest(answer));
+    expect((await postTx(cs, a)).status).toBe(200);
+    const b = await chain.pay(5, walletRequest(answer));
+    expect((await postTx(cs, b)).status).toBe(200);
+    await chain.mine(3);
+    const intentId = answer.paymentIntent.id;
+    // The refund is sent by the hot wallet and needs its 3 confirmations too.
+    const sent = await until('the transfer that did not pay is refunded', async () => {
+      const [row] = await refundsOf(intentId);
+      if (row?.status === 'processing') await chain.mine(3);
+      return row?.status === 'succeeded' ? row : undefined;
+    });
+    const [intent] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+    expect(intent).toMatchObject({ status: 'succeeded', amountReceived: 4_000_000n });
+    const paidBy = String((intent?.paymentDetails as { tx_hash?: string }).tx_hash);
+    expect([a.toLowerCase(), b.toLowerCase()]).toContain(paidBy);
+    const other = paidBy === a.toLowerCase() ? b.toLowerCase() : a.toLowerCase();
+    expect(sent.metadata).toMatchObject({ tx_hash: other, refund_to: payer });
+    const session = await env.test('GET', `/checkout-sessions/${cs}`);
+    expect(session.body).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await refundsOf(intentId)).toHaveLength(1);
     expect(await transfersOnChain(chain, token(), hot, payer)).toHaveLength(before.length + 1);
   });
 });

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, paymentIntents, railTransactions, refunds } from '../../src/db/schema/index.js';
+import {
+  events,
+  paymentAttempts,
+  paymentIntents,
+  railTransactions,
+  refunds,
+} from '../../src/db/schema/index.js';
 import { FIND_UNPOSTED_TASK } from '../../src/payment/flows/find-unposted.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
@@ -133,6 +139,15 @@ describe('a second transfer for a checkout already paid', () => {
       .from(railTransactions)
       .where(eq(railTransactions.txHash, other.toLowerCase()));
     expect(claimed).toHaveLength(0);
+    // A hash the chain does not know is refused too, and nothing is recorded or watched for it.
+    const unknown = await postTx(paidCs, `0x${'5a'.repeat(32)}`);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error?.code).toBe('not_found');
+    const tried = await db()
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.paymentIntentId, answer.paymentIntent.id));
+    expect(tried).toHaveLength(1);
     // Its own session still takes it.
     expect((await postTx(mine.cs, other)).status).toBe(200);
   });

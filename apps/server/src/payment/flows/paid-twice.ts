@@ -82,8 +82,8 @@ export type SecondTransfer =
 /**
  * A transfer posted for `intent`, already succeeded with another transfer: verified as any transfer
  * for it; made for it, it is recorded and refunded now (confirmed, or too little), or watched until it
- * confirms (the completion flows then refund it); made for another payment, it is refused and nothing
- * is recorded. `lockRows` takes the rows of the intent's flow before the intent (its lock order).
+ * confirms (the completion flows then refund it); made for another payment, or unknown to the chain,
+ * it is refused and nothing is recorded. `lockRows` takes the rows of the intent's flow before the intent (its lock order).
  */
 export async function acceptSecondTransfer(
   ctx: PaymentContext,
@@ -108,7 +108,9 @@ export async function acceptSecondTransfer(
     } catch (err) {
       throw railProblem(err, 'txHash');
     }
-    if (result.status === 'rejected' && !result.underpaid && result.reason !== 'not_found') {
+    // Unknown to the node (not even pending) is refused too: nothing is recorded or watched for a
+    // hash anyone may post to a completed checkout.
+    if (result.status === 'rejected' && !result.underpaid) {
       return { status: 'rejected', reason: result.reason, detail: result.detail };
     }
     await lockRows(tx);

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '../../src/core/realtime/bus.js';
-import { events, invoices, subscriptions } from '../../src/db/schema/index.js';
+import { events, invoiceItems, invoices, subscriptions } from '../../src/db/schema/index.js';
 import { renewDueBatch } from '../../src/payment/billing/index.js';
 import { itemsOfSubscriptions } from '../../src/payment/billing/repo.js';
 import {
@@ -174,6 +174,31 @@ describe('batch renewal events', () => {
       if (match) expect(m.data).toEqual(match.object);
     }
 
+    // The lines keep their product's texts, as the one-row path keeps them on each first invoice.
+    const lines = await db
+      .select()
+      .from(invoiceItems)
+      .where(
+        inArray(
+          invoiceItems.invoiceId,
+          invoiceRows.map((r) => r.id),
+        ),
+      );
+    const kept = (invoiceId: string) =>
+      lines
+        .filter((l) => l.invoiceId === invoiceId)
+        .map((l) => ({ price: l.priceId, metadata: l.metadata }))
+        .sort((a, b) => `${a.price}`.localeCompare(`${b.price}`));
+    for (const row of cycle) {
+      const firstInvoice = invoiceRows.find(
+        (r) => r.subscriptionId === row.subscriptionId && r.billingReason !== 'subscription_cycle',
+      );
+      expect(kept(row.id)[0]?.metadata).toEqual({
+        billed_product: { name: 'Batch plan', description: null, metadata: {} },
+      });
+      expect(kept(row.id)).toEqual(kept(firstInvoice?.id ?? ''));
+    }
+
     // One collection job, for the open charge_automatically invoice only, keyed by invoice and time.
     const charged = cycle.find((r) => r.subscriptionId === ids[2]);
     const jobs = await server.server.services.database.pool.query<{ key: string; payload: unknown }>(
@@ -184,5 +209,63 @@ describe('batch renewal events', () => {
     expect(jobs.rows).toEqual([
       { key: `collect:${charged?.id}:${at}`, payload: { kind: 'collect', id: charged?.id, at } },
     ]);
+  });
+
+  it('two batch loops, each skipping the rows the other holds, renew each due subscription once, numbers gapless', async () => {
+    const client = clientFor(server.url, TEST_SECRET);
+    const db = server.server.services.database.db;
+    const pool = server.server.services.database.pool;
+    const [template] = await db.select().from(subscriptions).limit(1);
+    if (!template) throw new Error('no subscription to copy');
+    const clock = await newClock(client, '2027-05-01T00:00:00.000Z');
+    const count = 40;
+    // Copies of the first test's subscription on a new clock, all due at once.
+    await pool.query(
+      `insert into subscriptions (id, livemode, status, customer_id, currency_id, default_payment_method_id,
+         collection_method, recurring_interval, recurring_interval_count, start_date, current_period_start,
+         current_period_end, billing_cycle_anchor, test_clock_id)
+       select 'sub_pair_' || g, livemode, 'active', customer_id, currency_id, default_payment_method_id,
+         'charge_automatically', recurring_interval, recurring_interval_count, timestamptz '2027-04-01',
+         timestamptz '2027-04-01', timestamptz '2027-05-01', timestamptz '2027-04-01', $2
+       from subscriptions, generate_series(1, $3::int) g where id = $1`,
+      [template.id, clock, count],
+    );
+    await pool.query(
+      `insert into subscription_items (id, livemode, subscription_id, price_id, quantity)
+       select 'si_pair_' || g, false, 'sub_pair_' || g,
+         (select price_id from subscription_items where subscription_id = $1 order by created_at limit 1), 1
+       from generate_series(1, $2::int) g`,
+      [template.id, count],
+    );
+    const ctx = { db, services: server.server.services };
+    const now = new Date('2027-05-01T00:00:00.000Z');
+    const renewedBy: string[][] = [[], []];
+    await Promise.all(
+      renewedBy.map(async (mine) => {
+        for (;;) {
+          const outcomes = await renewDueBatch(ctx, { clockId: clock, now, limit: 3, skipLocked: true });
+          if (outcomes.length === 0) return;
+          for (const o of outcomes) if (o.kind === 'renewed' && o.invoice) mine.push(o.subscription.id);
+        }
+      }),
+    );
+    const all = renewedBy.flat();
+    expect(all).toHaveLength(count);
+    expect(new Set(all).size).toBe(count);
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(
+        inArray(
+          invoices.subscriptionId,
+          Array.from({ length: count }, (_, i) => `sub_pair_${i + 1}`),
+        ),
+      );
+    expect(rows).toHaveLength(count);
+    expect(rows.every((r) => r.periodStart?.toISOString() === now.toISOString())).toBe(true);
+    const numbers = rows.map((r) => Number(r.number?.slice(4))).sort((a, b) => a - b);
+    expect((numbers.at(-1) ?? 0) - (numbers[0] ?? 0)).toBe(count - 1);
+    // Nothing is due any more: a third pass finds no row.
+    expect(await renewDueBatch(ctx, { clockId: clock, now, skipLocked: true })).toEqual([]);
   });
 });

@@ -6,15 +6,23 @@ import { billedProduct, type BilledProduct } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
 import type { DbLike } from '../shared/db.js';
 
+/**
+ * The `{billed_product: …}` object kept on a line, built in SQL from the products row `p` (a batch
+ * renewal writes it with the lines themselves; keepBilledProducts adds it to lines already written).
+ */
+export function billedProductJsonSql(p: string): string {
+  return `jsonb_build_object('billed_product', jsonb_build_object(
+      'name', ${p}.name,
+      'description', ${p}.description,
+      'metadata', jsonb_strip_nulls(jsonb_build_object('translations', ${p}.metadata -> 'translations'))))`;
+}
+
 /** Copies each priced line's product texts onto the lines of `invoiceIds` (one statement). */
 export async function keepBilledProducts(tx: DbLike, invoiceIds: readonly string[]): Promise<void> {
   if (invoiceIds.length === 0) return;
   await tx.execute(sql`
     update invoice_items ii
-    set metadata = ii.metadata || jsonb_build_object('billed_product', jsonb_build_object(
-      'name', p.name,
-      'description', p.description,
-      'metadata', jsonb_strip_nulls(jsonb_build_object('translations', p.metadata -> 'translations'))))
+    set metadata = ii.metadata || ${sql.raw(billedProductJsonSql('p'))}
     from prices pr join products p on p.id = pr.product_id
     where ii.invoice_id = any(${sql.param([...invoiceIds])}::text[])
       and pr.id = ii.price_id

@@ -6,6 +6,7 @@ import { invoiceItems, invoiceSequences, invoices } from '../../../db/schema/ind
 import { recordsetOf, rowsOf } from '../../shared/bulk-insert.js';
 import type { DbLike } from '../../shared/db.js';
 import { newId } from '../../shared/ids.js';
+import { billedProductJsonSql } from '../billed-product.js';
 import { formatInvoiceNumber } from '../invoice-number.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import type { BilledLine } from './lines.js';
@@ -48,7 +49,8 @@ export interface Written {
 }
 
 /**
- * Writes a batch's renewals in one statement: the invoices (RETURNING, no read-back), their lines, the
+ * Writes a batch's renewals in one statement: the invoices (RETURNING, no read-back), their lines (with
+ * the product texts they were billed with, as keepBilledProducts writes them), the
  * subscriptions moved to their next period with their new latest invoice, three events per renewal
  * (invoice.created, invoice.paid or invoice.finalized, customer.subscription.updated) whose objects are
  * built in SQL from the rows just written, and, with `collectTask`, one keyed collection job per open
@@ -108,8 +110,11 @@ export async function writeRenewals(
       returning *
     ),
     li as (
-      insert into invoice_items (${sql.raw(lines.names)})
-      select ${sql.raw(lines.names)} from json_populate_recordset(null::invoice_items, ${lines.json}::json)
+      insert into invoice_items (${sql.raw(lines.names)}, metadata)
+      select ${sql.raw(qualified(lines.names, 'r'))},
+        case when p.id is null then '{}'::jsonb else ${sql.raw(billedProductJsonSql('p'))} end
+      from json_populate_recordset(null::invoice_items, ${lines.json}::json) r
+        left join prices pr on pr.id = r.price_id left join products p on p.id = pr.product_id
       returning 1
     ),
     sub as (
@@ -170,6 +175,13 @@ export async function writeRenewals(
   );
   return { invoices: written, subscriptions: moved, events: relayed };
 }
+
+/** A recordset's quoted column list with each name qualified by `alias`. */
+const qualified = (names: string, alias: string) =>
+  names
+    .split(', ')
+    .map((name) => `${alias}.${name}`)
+    .join(', ');
 
 const lineRows = (p: Planned) =>
   p.lines.map((line) => ({

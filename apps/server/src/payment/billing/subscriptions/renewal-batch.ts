@@ -24,7 +24,6 @@ import { newId } from '../../shared/ids.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
 import { invoiceValues } from './invoicing.js';
 import { periodInvoiceLines, priceWith } from './lines.js';
-import { keepBilledProducts } from '../billed-product.js';
 import { numberInvoices, writeRenewals, type Planned } from './renewal-batch-writes.js';
 import { anchorOf, renewLocked, type RenewOutcome } from './renewal.js';
 import { nextPeriod } from './schedule.js';
@@ -72,7 +71,8 @@ async function lockDue(tx: DbLike, options: BatchOptions): Promise<SubscriptionR
         options.clockId === null
           ? isNull(subscriptions.testClockId)
           : eq(subscriptions.testClockId, options.clockId),
-        inArray(subscriptions.status, ['trialing', 'active', 'past_due', 'paused']),
+        // Literal statuses: the partial index subscriptions_due (migration 0037) has the same predicate.
+        sql`${subscriptions.status} in ('trialing', 'active', 'past_due', 'paused')`,
         lte(subscriptions.currentPeriodEnd, options.now),
         options.ids ? inArray(subscriptions.id, [...options.ids]) : undefined,
       ),
@@ -202,11 +202,6 @@ async function renewPlain(
   const written = await writeRenewals(tx, planned, {
     collectTask: options.queueCollect ? COLLECT_TASK : null,
   });
-  // The lines keep the product texts they were billed with (a later product edit never changes them).
-  await keepBilledProducts(
-    tx,
-    planned.map((p) => p.invoice.id ?? ''),
-  );
   await ctx.services.bus.publishEvents(written.events, busClientOf(tx));
   const byId = new Map(written.invoices.map((w) => [w.id, w]));
   for (const p of planned) {

@@ -228,3 +228,37 @@ describe('a second transfer for a batch already paid (a stale page)', () => {
     expect(await invoice(id)).toMatchObject({ status: 'paid', amountPaid: AMOUNT });
   });
 });
+
+describe('a batch one of whose invoices the merchant settled meanwhile', () => {
+  it('pays the rest and refunds that invoice’s share to the sender, once', async () => {
+    await invoiceLike('in_WalletPayOverdue00003', 'overdue');
+    await invoiceLike('in_WalletPayOverdue00004', 'overdue');
+    const res = await target(alice, { customerId: aliceCustomer });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const batch = res.body as unknown as WalletAnswer;
+    expect(batch.batch.amount).toBe((2n * AMOUNT).toString());
+
+    // While the customer's wallet is sending, the merchant voids invoice 3.
+    const voided = await env.test('POST', '/invoices/in_WalletPayOverdue00003/void');
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+
+    const hash = await pay(batch);
+    const posted = await postTx(alice, batch.batch.id, hash);
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(await invoice('in_WalletPayOverdue00004')).toMatchObject({ status: 'paid', amountPaid: AMOUNT });
+    // Invoice 3 stays void: its share of the transfer paid for nothing and goes back to the sender.
+    expect(await invoice('in_WalletPayOverdue00003')).toMatchObject({ status: 'void', amountPaid: 0n });
+    const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, batch.batch.id));
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({ amount: AMOUNT, reason: 'duplicate' });
+    expect(owed[0]?.metadata).toMatchObject({
+      cause: 'invoice_settled_otherwise',
+      invoice_ids: ['in_WalletPayOverdue00003'],
+      refund_to: chain.address(1),
+    });
+    // Posted again (a lost answer): the same answer, nothing more refunded.
+    expect((await postTx(alice, batch.batch.id, hash)).status).toBe(200);
+    const still = await db().select().from(refunds).where(eq(refunds.paymentIntentId, batch.batch.id));
+    expect(still).toHaveLength(1);
+  });
+});

@@ -1,6 +1,8 @@
 // Flow: the transfer of an overdue batch (batch.ts) was confirmed or rejected. Confirmed and covering
 // the frozen sum: the intent succeeds and each frozen invoice still to be paid is settled with its own
-// frozen amount (an invoice paid meanwhile by other means is left alone). Rejected: the attempt is
+// frozen amount. An invoice settled meanwhile by other means (paid another way, or voided) is left
+// alone, and its frozen share, which now pays for nothing, is refunded to the transfer's sender in
+// the same transaction (one refund per batch transfer, reason `duplicate`). Rejected: the attempt is
 // recorded and the intent waits again; the invoices stay open. Runs inside the rail's recording
 // transaction (watcher, reconcile job or the action waiting), so it happens once.
 //
@@ -15,7 +17,14 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import { covers, failIntent, getIntent, settleAttempt, succeedIntent } from '../intents/index.js';
+import {
+  covers,
+  createRefund,
+  failIntent,
+  getIntent,
+  settleAttempt,
+  succeedIntent,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
@@ -90,15 +99,29 @@ export async function completeBatchPayment(
     return true;
   }
   await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
-  await succeedIntent(tx, intent, payment.amount, details);
+  const paid = await succeedIntent(tx, intent, payment.amount, details);
+  const settledElsewhere: string[] = [];
+  let unowed = 0n;
   for (const item of batch.invoices) {
     const invoice = invoices.get(item.id);
-    if (!invoice || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) continue;
+    if (!invoice || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) {
+      settledElsewhere.push(item.id);
+      unowed += BigInt(item.amount);
+      continue;
+    }
     const sub = invoice.subscriptionId ? (subs.get(invoice.subscriptionId) ?? null) : null;
     const now = await billingNow(tx, invoice.testClockId);
     // The subscription as it is now: an earlier invoice of the batch may have made it active again.
     const fresh = sub ? ((await lockSubscription(tx, sub.id)) ?? sub) : null;
     await settleInvoicePaid(ctx, tx, fresh, invoice, BigInt(item.amount), details, now);
+  }
+  if (unowed > 0n) {
+    await createRefund(tx, paid, {
+      amount: unowed,
+      to: payment.payer,
+      reason: 'duplicate',
+      metadata: { cause: 'invoice_settled_otherwise', invoice_ids: settledElsewhere },
+    });
   }
   return true;
 }

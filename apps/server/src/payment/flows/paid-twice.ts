@@ -26,6 +26,7 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { expectationOf } from './expectation.js';
+import { refundedTransfer } from './late-payment.js';
 import { recordUnderpayment } from './underpaid.js';
 
 /** The answer to a second transfer for a payment already made (en and zh): it will be refunded. */
@@ -51,27 +52,9 @@ export async function recordPaymentToPaidIntent(
   if (intent?.status !== 'succeeded') return false;
   if (paidWith(intent, payment.txRef)) return true;
   await recordAttemptAmount(tx, intent.id, payment.txRef, payment.amount, 'failed', 'payment_already_made');
-  const { refund, created } = await refundTransfer(
-    tx,
-    intent,
-    {
-      network: payment.network,
-      txRef: payment.txRef,
-      index: payment.index,
-      payer: payment.payer,
-      amount: payment.amount,
-    },
-    'payment_already_made',
-  );
+  const { refund, created } = await refundTransfer(tx, intent, payment, 'payment_already_made');
   if (created) {
-    await recordExtraPayment(tx, intent, {
-      tx_hash: payment.txRef.toLowerCase(),
-      network: payment.network,
-      payer: payment.payer,
-      amount: payment.amount.toString(),
-      block_number: payment.blockNumber.toString(),
-      refund_id: refund.id,
-    });
+    await recordExtraPayment(tx, intent, refundedTransfer(payment, refund.id));
   }
   return true;
 }

@@ -40,18 +40,7 @@ export async function recordUnderpayment(
   const intent = await getIntent(tx, reference, true);
   if (!intent) return null;
   await recordAttemptAmount(tx, intent.id, payment.txRef, payment.amount, 'failed', 'underpaid');
-  const { created } = await refundTransfer(
-    tx,
-    intent,
-    {
-      network: payment.network,
-      txRef: payment.txRef,
-      index: payment.index,
-      payer: payment.payer,
-      amount: payment.amount,
-    },
-    'underpaid',
-  );
+  const { created } = await refundTransfer(tx, intent, payment, 'underpaid');
   const live = intent.status === 'requires_action' || intent.status === 'processing';
   const current = intent.paymentDetails?.tx_hash;
   const itsOwn = typeof current !== 'string' || current.toLowerCase() === payment.txRef.toLowerCase();

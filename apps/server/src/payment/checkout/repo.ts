@@ -7,6 +7,7 @@ import { eventDataOf } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { Batcher } from '../shared/batch.js';
+import { WriteBatcher } from '../shared/write-batch.js';
 import { prepared } from '../shared/prepared.js';
 import { sessionTouched } from './session-cache.js';
 
@@ -55,12 +56,6 @@ export async function getSession(
   return row ?? null;
 }
 
-type SessionEventValues = Record<string, unknown> & {
-  event_id: string;
-  event_type: string;
-  event_idem: null | string;
-};
-
 /**
  * How the insert commits. `sync`: the answer waits for the WAL flush (the default for every write).
  * `async`: the statement's own transaction commits with synchronous_commit off (set inside the statement,
@@ -71,9 +66,84 @@ type SessionEventValues = Record<string, unknown> & {
  */
 export type InsertDurability = 'sync' | 'async';
 
+/** A batch of session inserts: each session's own event id and idempotency key ride beside it. */
+interface BatchedInsert {
+  values: Record<string, unknown>;
+  eventId: string;
+  idempotencyKey: string | null;
+}
+
+/** The longest batch one statement carries (each size is its own prepared statement). */
+const MAX_BATCH = 16;
+
+/**
+ * The statement inserting `n` sessions (the columns `keys`) and one event of `type`-placeholder per
+ * session, in one round trip: the event of each session is matched to it by id, so the events carry
+ * their own ids and idempotency keys whatever order PostgreSQL inserts the rows in.
+ */
+function batchStatement(db: Db, keys: string[], n: number, durability: InsertDurability, digest: string) {
+  return prepared(db, `checkout_session_insert_${digest}_${n}`, (d, name) => {
+    const rows = Array.from(
+      { length: n },
+      (_, i) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${k}__${i}`)])) as unknown,
+    ) as SessionInsert[];
+    const row = d.$with('s').as(d.insert(checkoutSessions).values(rows).returning());
+    const ids = sql`unnest(${sql.placeholder('session_ids')}::text[], ${sql.placeholder('event_ids')}::text[], ${sql.placeholder('event_idems')}::text[]) AS m(session_id, event_id, idem)`;
+    const event = d.$with('e').as(
+      d.insert(events).select(
+        d
+          .select({
+            id: sql<string>`m.event_id`.as('id'),
+            livemode: row.livemode,
+            type: sql<string>`${sql.placeholder('event_type')}::text`.as('type'),
+            objectId: row.id,
+            data: eventDataOf(checkoutSessions, row).as('data'),
+            requestIdempotencyKey: sql<string | null>`m.idem`.as('request_idempotency_key'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(row)
+          .innerJoin(ids, sql`m.session_id = ${row.id}`),
+      ),
+    );
+    const query = d.with(row, event).select().from(row);
+    // A one-time filter, evaluated once per execution before the rows are returned.
+    const asyncCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
+    return (durability === 'async' ? query.where(asyncCommit) : query).prepare(name);
+  });
+}
+
+/** Runs one batch of inserts of the same columns, answering each item's row in the items' order. */
+async function insertBatch(
+  db: Db,
+  keys: string[],
+  type: string,
+  durability: InsertDurability,
+  digest: string,
+  items: BatchedInsert[],
+): Promise<SessionRow[]> {
+  const params: Record<string, unknown> = {
+    event_type: type,
+    session_ids: items.map((it) => it.values.id),
+    event_ids: items.map((it) => it.eventId),
+    event_idems: items.map((it) => it.idempotencyKey),
+  };
+  items.forEach((it, i) => {
+    for (const k of keys) params[`${k}__${i}`] = it.values[k];
+  });
+  const created = await batchStatement(db, keys, items.length, durability, digest).execute(params);
+  const byId = new Map(created.map((r) => [r.id, r]));
+  return items.map((it) => {
+    const found = byId.get(it.values.id as string);
+    if (!found) throw new Error('insert failed');
+    return found;
+  });
+}
+
 /**
  * Inserts a session and its event (as recordEvent would write it) in one statement: both or neither, in
- * one round trip. A prepared statement per set of columns given (the others take their defaults).
+ * one round trip. Concurrent inserts on one database handle with the same columns, event type and
+ * durability share one statement (payment/shared/write-batch.ts): a burst of link starts costs one
+ * round trip and one commit per batch, and each caller still gets its own row or its own error.
  */
 export async function insertSessionWithEvent(
   db: Db,
@@ -89,45 +159,16 @@ export async function insertSessionWithEvent(
     .update(`${durability}:${keys.join(',')}`)
     .digest('hex')
     .slice(0, 16);
-  const statement = prepared(db, `checkout_session_insert_${digest}`, (d, name) => {
-    const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
-    const row = d.$with('s').as(
-      d
-        .insert(checkoutSessions)
-        .values(placeholders as unknown as SessionInsert)
-        .returning(),
-    );
-    const event = d.$with('e').as(
-      d.insert(events).select(
-        d
-          .select({
-            id: sql<string>`${sql.placeholder('event_id')}::text`.as('id'),
-            livemode: row.livemode,
-            type: sql<string>`${sql.placeholder('event_type')}::text`.as('type'),
-            objectId: row.id,
-            data: eventDataOf(checkoutSessions, row).as('data'),
-            requestIdempotencyKey: sql<string | null>`${sql.placeholder('event_idem')}::text`.as(
-              'request_idempotency_key',
-            ),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(row),
+  const batcher = prepared(
+    db,
+    `checkout_session_insert_batcher_${digest}:${type}`,
+    (d) =>
+      new WriteBatcher<BatchedInsert, SessionRow>(
+        (items) => insertBatch(d, keys, type, durability, digest, items),
+        MAX_BATCH,
       ),
-    );
-    const query = d.with(row, event).select().from(row);
-    // A one-time filter, evaluated once per execution before the row is returned.
-    const asyncCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
-    return (durability === 'async' ? query.where(asyncCommit) : query).prepare(name);
-  });
-  const params: SessionEventValues = {
-    ...given,
-    event_id: newId('evt'),
-    event_type: type,
-    event_idem: idempotencyKey,
-  };
-  const [created] = await statement.execute(params);
-  if (!created) throw new Error('insert failed');
-  return created;
+  );
+  return batcher.add({ values: given, eventId: newId('evt'), idempotencyKey });
 }
 
 export async function updateSession(db: Db, id: string, set: Partial<SessionInsert>): Promise<SessionRow> {

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto';
 import type { ListQuery } from '@payshelf/api';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql, type Column } from 'drizzle-orm';
 import { checkoutSessions, events } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { eventDataOf } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { Batcher } from '../shared/batch.js';
+import { recordsetOf, rowsOf, sqlNameOf } from '../shared/bulk-insert.js';
 import { WriteBatcher } from '../shared/write-batch.js';
 import { prepared } from '../shared/prepared.js';
 import { sessionTouched } from './session-cache.js';
@@ -73,67 +73,76 @@ interface BatchedInsert {
   idempotencyKey: string | null;
 }
 
-/** The longest batch one statement carries (each size is its own prepared statement). */
-const MAX_BATCH = 16;
+/** Session insert batchers by database handle, then by durability, event type and columns named. */
+const batchers = new WeakMap<object, Map<string, WriteBatcher<BatchedInsert, SessionRow>>>();
+
+/** The most sessions one statement inserts. */
+const MAX_BATCH = 32;
+
+/** The database names of the columns of `table`, as SQL (`"object_id"`). */
+const nameOf = (column: Column) => sql.raw(`"${sqlNameOf(column)}"`);
+
+/** The inserted session's columns as read from the CTE `s`, for eventDataOf. */
+const insertedRow = Object.fromEntries(
+  Object.entries(getTableColumns(checkoutSessions)).map(([key, column]) => [
+    key,
+    sql.raw(`s."${sqlNameOf(column)}"`),
+  ]),
+);
 
 /**
- * The statement inserting `n` sessions (the columns `keys`) and one event of `type`-placeholder per
- * session, in one round trip: the event of each session is matched to it by id, so the events carry
- * their own ids and idempotency keys whatever order PostgreSQL inserts the rows in.
+ * Inserts a batch of sessions (all naming the same columns) and one event of `type` per session, in one
+ * statement: the sessions travel as one JSON array (json_populate_recordset: one parameter and one
+ * statement text whatever the batch's size), each event is matched to its session by id, so the events
+ * carry their own ids and idempotency keys whatever order PostgreSQL inserts the rows in. Answers each
+ * item's row in the items' order.
  */
-function batchStatement(db: Db, keys: string[], n: number, durability: InsertDurability, digest: string) {
-  return prepared(db, `checkout_session_insert_${digest}_${n}`, (d, name) => {
-    const rows = Array.from(
-      { length: n },
-      (_, i) => Object.fromEntries(keys.map((k) => [k, sql.placeholder(`${k}__${i}`)])) as unknown,
-    ) as SessionInsert[];
-    const row = d.$with('s').as(d.insert(checkoutSessions).values(rows).returning());
-    const ids = sql`unnest(${sql.placeholder('session_ids')}::text[], ${sql.placeholder('event_ids')}::text[], ${sql.placeholder('event_idems')}::text[]) AS m(session_id, event_id, idem)`;
-    const event = d.$with('e').as(
-      d.insert(events).select(
-        d
-          .select({
-            id: sql<string>`m.event_id`.as('id'),
-            livemode: row.livemode,
-            type: sql<string>`${sql.placeholder('event_type')}::text`.as('type'),
-            objectId: row.id,
-            data: eventDataOf(checkoutSessions, row).as('data'),
-            requestIdempotencyKey: sql<string | null>`m.idem`.as('request_idempotency_key'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(row)
-          .innerJoin(ids, sql`m.session_id = ${row.id}`),
-      ),
-    );
-    const query = d.with(row, event).select().from(row);
-    // A one-time filter, evaluated once per execution before the rows are returned.
-    const asyncCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
-    return (durability === 'async' ? query.where(asyncCommit) : query).prepare(name);
-  });
-}
-
-/** Runs one batch of inserts of the same columns, answering each item's row in the items' order. */
 async function insertBatch(
   db: Db,
-  keys: string[],
   type: string,
   durability: InsertDurability,
-  digest: string,
   items: BatchedInsert[],
 ): Promise<SessionRow[]> {
-  const params: Record<string, unknown> = {
-    event_type: type,
-    session_ids: items.map((it) => it.values.id),
-    event_ids: items.map((it) => it.eventId),
-    event_idems: items.map((it) => it.idempotencyKey),
-  };
-  items.forEach((it, i) => {
-    for (const k of keys) params[`${k}__${i}`] = it.values[k];
-  });
-  const created = await batchStatement(db, keys, items.length, durability, digest).execute(params);
-  const byId = new Map(created.map((r) => [r.id, r]));
-  return items.map((it) => {
-    const found = byId.get(it.values.id as string);
+  const { names, json } = recordsetOf(
+    checkoutSessions,
+    items.map((it) => it.values as SessionInsert),
+  );
+  const ids = items.map((it) => String(it.values.id));
+  const eventColumns = sql.join(
+    [
+      events.id,
+      events.livemode,
+      events.type,
+      events.objectId,
+      events.data,
+      events.requestIdempotencyKey,
+      events.createdAt,
+    ].map(nameOf),
+    sql`, `,
+  );
+  // A one-time filter, evaluated once per execution before the rows are returned.
+  const asyncCommit =
+    durability === 'async'
+      ? sql`WHERE (SELECT set_config('synchronous_commit', 'off', true)) = 'off'`
+      : sql``;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    WITH s AS (
+      INSERT INTO "checkout_sessions" (${sql.raw(names)})
+      SELECT ${sql.raw(names)} FROM json_populate_recordset(NULL::"checkout_sessions", ${json}::json)
+      RETURNING *
+    ), e AS (
+      INSERT INTO "events" (${eventColumns})
+      SELECT m.event_id, s."livemode", ${type}::text, s."id", ${eventDataOf(checkoutSessions, insertedRow)},
+             m.idem, now()
+        FROM s
+        JOIN unnest(${sql.param(ids)}::text[], ${sql.param(items.map((it) => it.eventId))}::text[],
+                    ${sql.param(items.map((it) => it.idempotencyKey))}::text[]) AS m(session_id, event_id, idem)
+          ON m.session_id = s."id"
+    )
+    SELECT s.* FROM s ${asyncCommit}`);
+  const byId = new Map(rowsOf(checkoutSessions, rows).map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const found = byId.get(id);
     if (!found) throw new Error('insert failed');
     return found;
   });
@@ -153,21 +162,18 @@ export async function insertSessionWithEvent(
   durability: InsertDurability = 'sync',
 ): Promise<SessionRow> {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const keys = Object.keys(given).sort();
-  // PostgreSQL keeps 63 characters of a statement name: the column set goes in as a short digest.
-  const digest = createHash('sha256')
-    .update(`${durability}:${keys.join(',')}`)
-    .digest('hex')
-    .slice(0, 16);
-  const batcher = prepared(
-    db,
-    `checkout_session_insert_batcher_${digest}:${type}`,
-    (d) =>
-      new WriteBatcher<BatchedInsert, SessionRow>(
-        (items) => insertBatch(d, keys, type, durability, digest, items),
-        MAX_BATCH,
-      ),
-  );
+  // One batcher per database handle and kind of insert: a batch's rows name the same columns.
+  const kind = `${durability}:${type}:${Object.keys(given).sort().join(',')}`;
+  let byKind = batchers.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    batchers.set(db, byKind);
+  }
+  let batcher = byKind.get(kind);
+  if (!batcher) {
+    batcher = new WriteBatcher((items) => insertBatch(db, type, durability, items), MAX_BATCH);
+    byKind.set(kind, batcher);
+  }
   return batcher.add({ values: given, eventId: newId('evt'), idempotencyKey });
 }
 

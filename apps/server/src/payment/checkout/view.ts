@@ -55,10 +55,19 @@ async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
   const build = async () => {
     const view = { db, base, mount: ctx.mount };
     const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
+    // The methods and the link object depend on the catalog only, not on this session: every session
+    // started from one link shares them (a start builds only its own session object).
+    const priced = row.lineItems.map((i) => `${i.price_id}/${i.upsell_price_id ?? ''}`).join(',');
+    const methods = await ctx.catalog.one(db, 'checkout-methods', `${row.livemode}:${priced}`, () =>
+      methodsFor(ctx, row),
+    );
+    const linkKey = link ? `${link.id}:${link.updatedAt.getTime()}:${base}` : '';
     return {
       checkoutSession: await sessionObject(view, row),
-      paymentMethods: await methodsFor(ctx, row),
-      ...(link ? { paymentLink: await linkObject(view, link) } : {}),
+      paymentMethods: methods,
+      ...(link
+        ? { paymentLink: await ctx.catalog.one(db, 'checkout-link', linkKey, () => linkObject(view, link)) }
+        : {}),
     };
   };
   return ctx.catalog.one(db, 'checkout-view', viewKey(base, row), build);

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseWith } from './errors.js';
 import { checkResponse } from './response-check.js';
+import { sendAnswer } from './serialized.js';
 
 export interface ContractInput<E extends AnyRoute, C> {
   params: PathParams<E['path']>;
@@ -50,7 +51,7 @@ export function serveRoute<E extends AnyRoute, C>(
         return answer;
       };
       if (serving.around) return serving.around(request, reply, caller, run);
-      return reply.send(await run());
+      return sendAnswer(reply, await run());
     },
   });
 }

@@ -20,7 +20,7 @@ import type { SessionRow } from './repo.js';
 import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { createFromLink, readSession, readSessionForView } from './service.js';
-import { checkoutView } from './view.js';
+import { checkoutView, checkoutViewAnswer } from './view.js';
 
 /** SPEC §7 checkout calls. The session's own mode applies; `livemode`, `locale`, `authToken` are accepted. */
 export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext): void {
@@ -30,7 +30,7 @@ export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
 
   const r = checkoutRoutes;
   serve(app, ctx, r.retrieve, async ({ caller, params }) =>
-    checkoutView(ctx, caller, await readSessionForView(db, params.id)),
+    checkoutViewAnswer(ctx, caller, await readSessionForView(db, params.id)),
   );
   serve(app, ctx, r.start, async ({ caller, params }) => {
     const link = await requireLink(db, params.id, null);

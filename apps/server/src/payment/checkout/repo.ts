@@ -1,12 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { ListQuery } from '@payshelf/api';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lt, sql, type Column } from 'drizzle-orm';
 import { checkoutSessions, events } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { eventDataOf } from '../shared/events.js';
 import { newId } from '../shared/ids.js';
 import { pageOf, type Page } from '../shared/list.js';
 import { Batcher } from '../shared/batch.js';
+import { recordsetOf, rowsOf, sqlNameOf } from '../shared/bulk-insert.js';
+import { WriteBatcher } from '../shared/write-batch.js';
 import { prepared } from '../shared/prepared.js';
 import { sessionTouched } from './session-cache.js';
 
@@ -55,12 +56,6 @@ export async function getSession(
   return row ?? null;
 }
 
-type SessionEventValues = Record<string, unknown> & {
-  event_id: string;
-  event_type: string;
-  event_idem: null | string;
-};
-
 /**
  * How the insert commits. `sync`: the answer waits for the WAL flush (the default for every write).
  * `async`: the statement's own transaction commits with synchronous_commit off (set inside the statement,
@@ -71,9 +66,93 @@ type SessionEventValues = Record<string, unknown> & {
  */
 export type InsertDurability = 'sync' | 'async';
 
+/** A batch of session inserts: each session's own event id and idempotency key ride beside it. */
+interface BatchedInsert {
+  values: Record<string, unknown>;
+  eventId: string;
+  idempotencyKey: string | null;
+}
+
+/** Session insert batchers by database handle, then by durability, event type and columns named. */
+const batchers = new WeakMap<object, Map<string, WriteBatcher<BatchedInsert, SessionRow>>>();
+
+/** The most sessions one statement inserts. */
+const MAX_BATCH = 32;
+
+/** The database names of the columns of `table`, as SQL (`"object_id"`). */
+const nameOf = (column: Column) => sql.raw(`"${sqlNameOf(column)}"`);
+
+/** The inserted session's columns as read from the CTE `s`, for eventDataOf. */
+const insertedRow = Object.fromEntries(
+  Object.entries(getTableColumns(checkoutSessions)).map(([key, column]) => [
+    key,
+    sql.raw(`s."${sqlNameOf(column)}"`),
+  ]),
+);
+
+/**
+ * Inserts a batch of sessions (all naming the same columns) and one event of `type` per session, in one
+ * statement: the sessions travel as one JSON array (json_populate_recordset: one parameter and one
+ * statement text whatever the batch's size), each event is matched to its session by id, so the events
+ * carry their own ids and idempotency keys whatever order PostgreSQL inserts the rows in. Answers each
+ * item's row in the items' order.
+ */
+async function insertBatch(
+  db: Db,
+  type: string,
+  durability: InsertDurability,
+  items: BatchedInsert[],
+): Promise<SessionRow[]> {
+  const { names, json } = recordsetOf(
+    checkoutSessions,
+    items.map((it) => it.values as SessionInsert),
+  );
+  const ids = items.map((it) => String(it.values.id));
+  const eventColumns = sql.join(
+    [
+      events.id,
+      events.livemode,
+      events.type,
+      events.objectId,
+      events.data,
+      events.requestIdempotencyKey,
+      events.createdAt,
+    ].map(nameOf),
+    sql`, `,
+  );
+  // A one-time filter, evaluated once per execution before the rows are returned.
+  const asyncCommit =
+    durability === 'async'
+      ? sql`WHERE (SELECT set_config('synchronous_commit', 'off', true)) = 'off'`
+      : sql``;
+  const { rows } = await db.execute<Record<string, unknown>>(sql`
+    WITH s AS (
+      INSERT INTO "checkout_sessions" (${sql.raw(names)})
+      SELECT ${sql.raw(names)} FROM json_populate_recordset(NULL::"checkout_sessions", ${json}::json)
+      RETURNING *
+    ), e AS (
+      INSERT INTO "events" (${eventColumns})
+      SELECT m.event_id, s."livemode", ${type}::text, s."id", ${eventDataOf(checkoutSessions, insertedRow)},
+             m.idem, now()
+        FROM s
+        JOIN unnest(${sql.param(ids)}::text[], ${sql.param(items.map((it) => it.eventId))}::text[],
+                    ${sql.param(items.map((it) => it.idempotencyKey))}::text[]) AS m(session_id, event_id, idem)
+          ON m.session_id = s."id"
+    )
+    SELECT s.* FROM s ${asyncCommit}`);
+  const byId = new Map(rowsOf(checkoutSessions, rows).map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const found = byId.get(id);
+    if (!found) throw new Error('insert failed');
+    return found;
+  });
+}
+
 /**
  * Inserts a session and its event (as recordEvent would write it) in one statement: both or neither, in
- * one round trip. A prepared statement per set of columns given (the others take their defaults).
+ * one round trip. Concurrent inserts on one database handle with the same columns, event type and
+ * durability share one statement (payment/shared/write-batch.ts): a burst of link starts costs one
+ * round trip and one commit per batch, and each caller still gets its own row or its own error.
  */
 export async function insertSessionWithEvent(
   db: Db,
@@ -83,51 +162,19 @@ export async function insertSessionWithEvent(
   durability: InsertDurability = 'sync',
 ): Promise<SessionRow> {
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  const keys = Object.keys(given).sort();
-  // PostgreSQL keeps 63 characters of a statement name: the column set goes in as a short digest.
-  const digest = createHash('sha256')
-    .update(`${durability}:${keys.join(',')}`)
-    .digest('hex')
-    .slice(0, 16);
-  const statement = prepared(db, `checkout_session_insert_${digest}`, (d, name) => {
-    const placeholders = Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
-    const row = d.$with('s').as(
-      d
-        .insert(checkoutSessions)
-        .values(placeholders as unknown as SessionInsert)
-        .returning(),
-    );
-    const event = d.$with('e').as(
-      d.insert(events).select(
-        d
-          .select({
-            id: sql<string>`${sql.placeholder('event_id')}::text`.as('id'),
-            livemode: row.livemode,
-            type: sql<string>`${sql.placeholder('event_type')}::text`.as('type'),
-            objectId: row.id,
-            data: eventDataOf(checkoutSessions, row).as('data'),
-            requestIdempotencyKey: sql<string | null>`${sql.placeholder('event_idem')}::text`.as(
-              'request_idempotency_key',
-            ),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(row),
-      ),
-    );
-    const query = d.with(row, event).select().from(row);
-    // A one-time filter, evaluated once per execution before the row is returned.
-    const asyncCommit = sql`(SELECT set_config('synchronous_commit', 'off', true)) = 'off'`;
-    return (durability === 'async' ? query.where(asyncCommit) : query).prepare(name);
-  });
-  const params: SessionEventValues = {
-    ...given,
-    event_id: newId('evt'),
-    event_type: type,
-    event_idem: idempotencyKey,
-  };
-  const [created] = await statement.execute(params);
-  if (!created) throw new Error('insert failed');
-  return created;
+  // One batcher per database handle and kind of insert: a batch's rows name the same columns.
+  const kind = `${durability}:${type}:${Object.keys(given).sort().join(',')}`;
+  let byKind = batchers.get(db);
+  if (!byKind) {
+    byKind = new Map();
+    batchers.set(db, byKind);
+  }
+  let batcher = byKind.get(kind);
+  if (!batcher) {
+    batcher = new WriteBatcher((items) => insertBatch(db, type, durability, items), MAX_BATCH);
+    byKind.set(kind, batcher);
+  }
+  return batcher.add({ values: given, eventId: newId('evt'), idempotencyKey });
 }
 
 export async function updateSession(db: Db, id: string, set: Partial<SessionInsert>): Promise<SessionRow> {

@@ -1,4 +1,5 @@
 import type { PaymentMethod } from '@payshelf/api';
+import { SerializedAnswer } from '../../core/http/serialized.js';
 import { getCustomerByDid } from '../customers/index.js';
 import { getIntent, serializeIntent } from '../intents/index.js';
 import { serializeCustomer } from '../customers/index.js';
@@ -28,23 +29,11 @@ async function methodsFor(ctx: PaymentContext, row: SessionRow): Promise<Payment
 }
 
 /**
- * The session, its methods and its link: built from the session row and the catalog only, so it is kept
- * in the catalog cache (cleared on any catalog change) under the row's version and last update.
+ * What a cached view of the session is kept under. Every session write goes through updateSession
+ * (version + 1, updated_at); the other fields guard against a writer that forgets.
  */
-async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
-  const { db } = ctx;
-  const build = async () => {
-    const view = { db, base, mount: ctx.mount };
-    const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
-    return {
-      checkoutSession: await sessionObject(view, row),
-      paymentMethods: await methodsFor(ctx, row),
-      ...(link ? { paymentLink: await linkObject(view, link) } : {}),
-    };
-  };
-  // Every session write goes through updateSession (version + 1, updated_at); the other fields guard
-  // against a writer that forgets.
-  const key = [
+function viewKey(base: string, row: SessionRow): string {
+  return [
     row.id,
     row.version,
     row.updatedAt.getTime(),
@@ -55,7 +44,33 @@ async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
     row.amountTotal,
     base,
   ].join(':');
-  return ctx.catalog.one(db, 'checkout-view', key, build);
+}
+
+/**
+ * The session, its methods and its link: built from the session row and the catalog only, so it is kept
+ * in the catalog cache (cleared on any catalog change) under the row's version and last update.
+ */
+async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
+  const { db } = ctx;
+  const build = async () => {
+    const view = { db, base, mount: ctx.mount };
+    const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
+    // The methods and the link object depend on the catalog only, not on this session: every session
+    // started from one link shares them (a start builds only its own session object).
+    const priced = row.lineItems.map((i) => `${i.price_id}/${i.upsell_price_id ?? ''}`).join(',');
+    const methods = await ctx.catalog.one(db, 'checkout-methods', `${row.livemode}:${priced}`, () =>
+      methodsFor(ctx, row),
+    );
+    const linkKey = link ? `${link.id}:${link.updatedAt.getTime()}:${base}` : '';
+    return {
+      checkoutSession: await sessionObject(view, row),
+      paymentMethods: methods,
+      ...(link
+        ? { paymentLink: await ctx.catalog.one(db, 'checkout-link', linkKey, () => linkObject(view, link)) }
+        : {}),
+    };
+  };
+  return ctx.catalog.one(db, 'checkout-view', viewKey(base, row), build);
 }
 
 /**
@@ -78,4 +93,24 @@ export async function checkoutView(ctx: PaymentContext, caller: Caller, row: Ses
     ...(intent ? { paymentIntent: serializeIntent(intent) } : {}),
     ...(customer ? { customer: serializeCustomer(customer) } : {}),
   };
+}
+
+/**
+ * retrieve's answer. Signed out, for a session without a payment intent, the answer depends only on the
+ * session row and the catalog (no customer, no personal data, no intent), so its JSON text is kept in the
+ * catalog cache under the same key as the view (session version and last update, cleared on any catalog
+ * change) and sent as is. A signed-in caller, or a session being paid, gets it built afresh.
+ */
+export async function checkoutViewAnswer(
+  ctx: PaymentContext,
+  caller: Caller,
+  row: SessionRow,
+): Promise<unknown> {
+  if (caller.did || row.paymentIntentId) return checkoutView(ctx, caller, row);
+  return ctx.catalog.one(
+    ctx.db,
+    'checkout-view-json',
+    viewKey(caller.base, row),
+    async () => new SerializedAnswer(JSON.stringify(await checkoutView(ctx, caller, row))),
+  );
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { paramsSchema, type AnyRoute, type HttpMethod, type RouteAccess } from '@payshelf/api';
 import { serveRoute, type ContractInput } from '../../core/http/contract-route.js';
 import { ApiError } from '../../core/http/errors.js';
+import { sendAnswer } from '../../core/http/serialized.js';
 import { runIdempotent } from '../idempotency/index.js';
 import { authenticateMerchant } from '../keys/index.js';
 import type { Caller, PaymentContext } from './context.js';
@@ -99,8 +100,8 @@ function sender(ctx: PaymentContext, entry: AnyRoute, options: ServeOptions) {
       );
     }
     if (entry.access !== 'browser' && entry.method !== 'GET')
-      return ctx.catalog.writing(run).then((a) => reply.send(a));
-    return run().then((a) => reply.send(a));
+      return ctx.catalog.writing(run).then((a) => sendAnswer(reply, a));
+    return run().then((a) => sendAnswer(reply, a));
   };
 }
 

@@ -27,18 +27,6 @@ const LATE_CANDIDATES = 3;
 
 export const paidReplacedIntent = () => ApiError.of('payment_for_replaced_intent', {});
 
-/** How a refunded transfer is named in the intent's record (a late or extra payment). */
-export function refundedTransfer(payment: ConfirmedPayment, refundId: string): Record<string, string> {
-  return {
-    tx_hash: payment.txRef.toLowerCase(),
-    network: payment.network,
-    payer: payment.payer,
-    amount: payment.amount.toString(),
-    block_number: payment.blockNumber.toString(),
-    refund_id: refundId,
-  };
-}
-
 /**
  * Records a confirmed transfer for `reference` when that intent is canceled; false (nothing done)
  * for any other intent. Runs in the transaction that recorded the transfer, after the session and
@@ -57,7 +45,7 @@ export async function recordPaymentToCanceledIntent(
   await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
   const { refund, created } = await refundTransfer(tx, intent, payment, 'payment_for_canceled_intent');
   if (created) {
-    await recordLatePayment(tx, intent, payment.amount, refundedTransfer(payment, refund.id));
+    await recordLatePayment(tx, intent, payment, refund.id);
   }
   return true;
 }

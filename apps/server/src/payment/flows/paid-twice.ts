@@ -26,7 +26,6 @@ import {
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { expectationOf } from './expectation.js';
-import { refundedTransfer } from './late-payment.js';
 import { recordUnderpayment } from './underpaid.js';
 
 /** The answer to a second transfer for a payment already made (en and zh): it will be refunded. */
@@ -54,7 +53,7 @@ export async function recordPaymentToPaidIntent(
   await recordAttemptAmount(tx, intent.id, payment.txRef, payment.amount, 'failed', 'payment_already_made');
   const { refund, created } = await refundTransfer(tx, intent, payment, 'payment_already_made');
   if (created) {
-    await recordExtraPayment(tx, intent, refundedTransfer(payment, refund.id));
+    await recordExtraPayment(tx, intent, payment, refund.id);
   }
   return true;
 }

@@ -1,5 +1,6 @@
 // The only writer of payment intent status: every change goes through the state machine (machine.ts)
 // and records its event in the same transaction. Amount, currency and method are set once, at creation.
+import type { ConfirmedPayment } from '../../rails/types.js';
 import { recordEvent } from '../shared/events.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
@@ -92,6 +93,41 @@ export async function cancelIntent(tx: DbLike, intent: IntentRow, reason: string
   return canceled;
 }
 
+/** How a transfer owed back to its sender is listed on the intent (a late or an extra payment). */
+function owedTransfer(payment: ConfirmedPayment, refundId: string): Record<string, string> {
+  return {
+    tx_hash: payment.txRef.toLowerCase(),
+    network: payment.network,
+    payer: payment.payer,
+    amount: payment.amount.toString(),
+    block_number: payment.blockNumber.toString(),
+    refund_id: refundId,
+  };
+}
+
+/** Lists `payment` under `list` of the intent's payment details, marks it `requires_refund`, records the event. */
+async function noteOwedTransfer(
+  tx: DbLike,
+  intent: IntentRow,
+  list: 'late_payments' | 'extra_payments',
+  patch: Partial<Pick<IntentRow, 'amountReceived'>>,
+  payment: ConfirmedPayment,
+  refundId: string,
+): Promise<IntentRow> {
+  const details = intent.paymentDetails ?? {};
+  const earlier = Array.isArray(details[list]) ? (details[list] as unknown[]) : [];
+  const noted = await updateIntent(tx, intent.id, {
+    ...patch,
+    paymentDetails: {
+      ...details,
+      requires_refund: true,
+      [list]: [...earlier, owedTransfer(payment, refundId)],
+    },
+  });
+  await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
+  return noted;
+}
+
 /**
  * A transfer arrived for an intent already canceled (its checkout changed after the wallet signed):
  * the intent stays canceled and completes nothing, but records what it received and that it needs a
@@ -101,18 +137,12 @@ export async function cancelIntent(tx: DbLike, intent: IntentRow, reason: string
 export async function recordLatePayment(
   tx: DbLike,
   intent: IntentRow,
-  received: bigint,
-  transfer: Record<string, unknown>,
+  payment: ConfirmedPayment,
+  refundId: string,
 ): Promise<IntentRow> {
   if (intent.status !== 'canceled') throw new Error(`late payment to a ${intent.status} intent`);
-  const details = intent.paymentDetails ?? {};
-  const earlier = Array.isArray(details.late_payments) ? (details.late_payments as unknown[]) : [];
-  const noted = await updateIntent(tx, intent.id, {
-    amountReceived: intent.amountReceived + received,
-    paymentDetails: { ...details, requires_refund: true, late_payments: [...earlier, transfer] },
-  });
-  await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
-  return noted;
+  const received = { amountReceived: intent.amountReceived + payment.amount };
+  return noteOwedTransfer(tx, intent, 'late_payments', received, payment, refundId);
 }
 
 /**
@@ -124,14 +154,9 @@ export async function recordLatePayment(
 export async function recordExtraPayment(
   tx: DbLike,
   intent: IntentRow,
-  transfer: Record<string, unknown>,
+  payment: ConfirmedPayment,
+  refundId: string,
 ): Promise<IntentRow> {
   if (intent.status !== 'succeeded') throw new Error(`extra payment to a ${intent.status} intent`);
-  const details = intent.paymentDetails ?? {};
-  const earlier = Array.isArray(details.extra_payments) ? (details.extra_payments as unknown[]) : [];
-  const noted = await updateIntent(tx, intent.id, {
-    paymentDetails: { ...details, requires_refund: true, extra_payments: [...earlier, transfer] },
-  });
-  await recordEvent(tx, 'payment_intent.requires_refund', serializeIntent(noted));
-  return noted;
+  return noteOwedTransfer(tx, intent, 'extra_payments', {}, payment, refundId);
 }

@@ -29,7 +29,7 @@ async function revenue(db: DbLike, livemode: boolean, from: string, to: string) 
     WHERE livemode = ${livemode} AND status = 'succeeded'
       AND created_at >= ${from}::date AT TIME ZONE 'UTC'
       AND created_at < (${to}::date + 1) AT TIME ZONE 'UTC'
-    GROUP BY 1, 2 ORDER BY 1, 2`);
+    GROUP BY 1, 2 ORDER BY 1, currency_id COLLATE "C"`);
   return result.rows.map((r) => ({ date: r.date, currency_id: r.currency_id, amount: r.amount }));
 }
 
@@ -74,7 +74,7 @@ async function subscriptionSeries(db: DbLike, livemode: boolean, from: string, t
     FROM days JOIN monthly m
       ON m.start_date < (days.day + 1) AT TIME ZONE 'UTC'
      AND (m.ended_at IS NULL OR m.ended_at >= (days.day + 1) AT TIME ZONE 'UTC')
-    GROUP BY days.day, m.currency_id ORDER BY 1, 2`);
+    GROUP BY days.day, m.currency_id ORDER BY 1, m.currency_id COLLATE "C"`);
   return result.rows.map((r) => ({
     date: r.date,
     currency_id: r.currency_id,
@@ -96,7 +96,7 @@ async function pastDue(db: DbLike, livemode: boolean, now: Date) {
     FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id
     WHERE i.livemode = ${livemode} AND i.status IN ('open', 'uncollectible') AND i.amount_remaining > 0
       AND (i.due_date < ${now.toISOString()}::timestamptz OR s.status = 'past_due' OR i.status = 'uncollectible')
-    GROUP BY i.currency_id ORDER BY i.currency_id`);
+    GROUP BY i.currency_id ORDER BY i.currency_id COLLATE "C"`);
   return result.rows.map((r) => ({ currency_id: r.currency_id, amount: r.amount, count: Number(r.count) }));
 }
 

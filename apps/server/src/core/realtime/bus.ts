@@ -12,6 +12,8 @@ export interface RealtimeMessage {
 }
 
 type Listener = (message: RealtimeMessage) => void;
+/** The topics a listener wants; a listener without one hears every topic. */
+export type TopicFilter = (topic: string) => boolean;
 /** publishMany's payload: entries each sent to several topics. */
 interface Bundle {
   bundle: Array<{ topics: string[]; event: string; data: unknown; at: number }>;
@@ -37,7 +39,7 @@ const MAX_INLINE = 7000;
  */
 export class RealtimeBus {
   private listener: pg.Client | null = null;
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Map<Listener, TopicFilter | null>();
   private readonly connectedListeners = new Set<() => void>();
   private stopping = false;
   private retryMs = 250;
@@ -64,9 +66,18 @@ export class RealtimeBus {
     return () => this.connectedListeners.delete(listener);
   }
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
+  /**
+   * Hears the messages of the topics `wants` accepts (all without it). Messages no listener of this
+   * process wants are dropped on arrival: a batch's stored event objects are then not read at all.
+   */
+  subscribe(listener: Listener, wants: TopicFilter | null = null): () => void {
+    this.listeners.set(listener, wants);
     return () => this.listeners.delete(listener);
+  }
+
+  private wanted(topic: string): boolean {
+    for (const wants of this.listeners.values()) if (!wants || wants(topic)) return true;
+    return false;
   }
 
   async publish(
@@ -170,8 +181,17 @@ export class RealtimeBus {
     }, wait).unref();
   }
 
-  /** An event bundle as a plain bundle: each event's stored object read by id (one query). */
-  private async eventMessages(bundle: EventBundle): Promise<Bundle> {
+  /**
+   * An event bundle as a plain bundle of the entries some listener wants: each event's stored object read
+   * by id (one query, none when nothing is wanted).
+   */
+  private async eventMessages(all: EventBundle): Promise<Bundle> {
+    const events = all.events.flatMap((e) => {
+      const topics = e.topics.filter((t) => this.wanted(t));
+      return topics.length === 0 ? [] : [{ ...e, topics }];
+    });
+    const bundle = { events, at: all.at };
+    if (events.length === 0) return { bundle: [] };
     const rows = await this.pool.query<{ id: string; object: unknown }>(
       `SELECT id, data->'object' AS object FROM events WHERE id = ANY($1::text[])`,
       [bundle.events.map((e) => e.id)],
@@ -204,11 +224,15 @@ export class RealtimeBus {
       const messages: RealtimeMessage[] =
         'bundle' in parsed
           ? parsed.bundle.flatMap((e) =>
-              e.topics.map((topic) => ({ id: randomUUID(), topic, event: e.event, data: e.data, at: e.at })),
+              e.topics
+                .filter((topic) => this.wanted(topic))
+                .map((topic) => ({ id: randomUUID(), topic, event: e.event, data: e.data, at: e.at })),
             )
           : [parsed];
       for (const message of messages) {
-        for (const listener of this.listeners) listener(message);
+        for (const [listener, wants] of this.listeners) {
+          if (!wants || wants(message.topic)) listener(message);
+        }
       }
     } catch (err) {
       this.log.error({ err }, 'bad realtime payload');

@@ -35,7 +35,10 @@ export class RealtimeHub {
   private readonly connections = new Set<Connection>();
 
   constructor(bus: RealtimeBus) {
-    bus.subscribe((message) => this.deliver(message));
+    bus.subscribe(
+      (message) => this.deliver(message),
+      (topic) => this.listensTo(topic),
+    );
   }
 
   /** Registers who may subscribe to topics starting with `prefix` (longest prefix wins). */
@@ -114,10 +117,18 @@ export class RealtimeHub {
     send({ type: 'subscribed', topic: msg.topic });
   }
 
+  /** Whether a socket of this process is subscribed to `topic`. */
+  private listensTo(topic: string): boolean {
+    for (const c of this.connections) if (c.topics.has(topic)) return true;
+    return false;
+  }
+
   private deliver(message: RealtimeMessage): void {
-    const text = JSON.stringify({ type: 'event', ...message });
+    let text: string | null = null;
     for (const c of this.connections) {
-      if (c.topics.has(message.topic) && c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+      if (!c.topics.has(message.topic) || c.socket.readyState !== c.socket.OPEN) continue;
+      text ??= JSON.stringify({ type: 'event', ...message });
+      c.socket.send(text);
     }
   }
 }

@@ -31,9 +31,10 @@ export class CatalogCache {
   /** Wires the cache to the bus and makes it the one `catalogCacheOf(db)` returns. */
   static attach(root: Db, bus: RealtimeBus): CatalogCache {
     const cache = new CatalogCache(root, () => bus.listening);
-    bus.subscribe((message) => {
-      if (message.topic === CATALOG_TOPIC) cache.clear();
-    });
+    bus.subscribe(
+      () => cache.clear(),
+      (topic) => topic === CATALOG_TOPIC,
+    );
     bus.onListening(() => cache.clear());
     caches.set(root, cache);
     return cache;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RealtimeMessage } from '../../core/realtime/bus.js';
+import type { RealtimeMessage, TopicFilter } from '../../core/realtime/bus.js';
 import { RowCache, type CacheBus } from './row-cache.js';
 
 interface Row {
@@ -9,12 +9,12 @@ interface Row {
 
 /** A bus stand-in: `send` delivers a message, `reconnect` replays the listener coming back. */
 function fakeBus() {
-  const subscribers: Array<(m: RealtimeMessage) => void> = [];
+  const subscribers: Array<[(m: RealtimeMessage) => void, TopicFilter | null]> = [];
   const connected: Array<() => void> = [];
   const bus = {
     listening: true as boolean,
-    subscribe(listener: (m: RealtimeMessage) => void) {
-      subscribers.push(listener);
+    subscribe(listener: (m: RealtimeMessage) => void, wants: TopicFilter | null = null) {
+      subscribers.push([listener, wants]);
       return () => undefined;
     },
     onListening(listener: () => void) {
@@ -23,7 +23,9 @@ function fakeBus() {
     },
   } satisfies CacheBus;
   const send = (topic: string, data: unknown) => {
-    for (const s of subscribers) s({ id: 'm', topic, event: 'UPDATE', data, at: 0 });
+    for (const [s, wants] of subscribers) {
+      if (!wants || wants(topic)) s({ id: 'm', topic, event: 'UPDATE', data, at: 0 });
+    }
   };
   const reconnect = () => {
     for (const c of connected) c();

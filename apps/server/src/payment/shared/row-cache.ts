@@ -32,9 +32,10 @@ export class RowCache<R> {
   /** A cache cleared by `topic`'s messages (`data.ids`: those rows; anything else: all) and on reconnect. */
   static attach<R>(bus: CacheBus, topic: string): RowCache<R> {
     const cache = new RowCache<R>(() => bus.listening);
-    bus.subscribe((message) => {
-      if (message.topic === topic) cache.evict(idsOf(message.data));
-    });
+    bus.subscribe(
+      (message) => cache.evict(idsOf(message.data)),
+      (t) => t === topic,
+    );
     bus.onListening(() => cache.evict(null));
     return cache;
   }

@@ -29,9 +29,10 @@ export class StoreListCache {
 
   static attach(bus: ListCacheBus): StoreListCache {
     const cache = new StoreListCache(() => bus.listening);
-    bus.subscribe((message) => {
-      if (message.topic === STORE_CATALOG_TOPIC) cache.clear();
-    });
+    bus.subscribe(
+      () => cache.clear(),
+      (topic) => topic === STORE_CATALOG_TOPIC,
+    );
     bus.onListening(() => cache.clear());
     return cache;
   }

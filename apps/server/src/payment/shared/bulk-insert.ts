@@ -36,19 +36,34 @@ export function recordsetOf<T extends PgTable>(
   rows: ReadonlyArray<T['$inferInsert']>,
 ): { names: string; json: string } {
   const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
-  const used = columns.filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined));
-  const names = used.map(([, column]) => `"${sqlNameOf(column)}"`).join(', ');
+  const used = columns
+    .filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined))
+    .map(([key, column]) => ({
+      key,
+      name: sqlNameOf(column),
+      column,
+      json: column.columnType === 'PgJsonb' || column.columnType === 'PgJson',
+    }));
+  const names = used.map((c) => `"${c.name}"`).join(', ');
   const out = rows.map((row) => {
     const record: Record<string, unknown> = {};
-    for (const [key, column] of used) {
-      const value = (row as Record<string, unknown>)[key];
-      const json = column.columnType === 'PgJsonb' || column.columnType === 'PgJson';
-      record[sqlNameOf(column)] =
-        value === undefined || value === null ? null : json ? value : column.mapToDriverValue(value);
+    for (const c of used) {
+      const value = (row as Record<string, unknown>)[c.key];
+      record[c.name] =
+        value === undefined || value === null
+          ? null
+          : c.json
+            ? value
+            : typeof value === 'bigint'
+              ? value.toString()
+              : c.column.mapToDriverValue(value);
     }
     return record;
   });
-  const json = JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  // Top-level amounts are strings by now; only jsonb values may still hold a bigint somewhere.
+  const json = used.some((c) => c.json)
+    ? JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+    : JSON.stringify(out);
   return { names, json };
 }
 

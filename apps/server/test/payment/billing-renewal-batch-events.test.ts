@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealtimeMessage } from '../../src/core/realtime/bus.js';
 import { events, invoiceItems, invoices, subscriptions } from '../../src/db/schema/index.js';
 import { renewDueBatch } from '../../src/payment/billing/index.js';
+import { formatInvoiceNumber, invoiceNumberSql } from '../../src/payment/billing/invoice-number.js';
 import { itemsOfSubscriptions } from '../../src/payment/billing/repo.js';
 import {
   invoiceObject,
@@ -67,6 +68,8 @@ describe('batch renewal events', () => {
         })
       ).id;
     const [basic, extra] = [await priceOf('1000000'), await priceOf('250000')];
+    // A test-mode endpoint: every event the batch writes queues its webhook fan-out job (checked below).
+    await ok('/webhook-endpoints', { url: 'https://hooks.example.com/batch', enabled_events: ['*'] });
     const clock = await newClock(client, '2027-01-31T00:00:00.000Z');
     const ids: string[] = [];
     const plans = [
@@ -209,6 +212,14 @@ describe('batch renewal events', () => {
     expect(jobs.rows).toEqual([
       { key: `collect:${charged?.id}:${at}`, payload: { kind: 'collect', id: charged?.id, at } },
     ]);
+    // One webhook fan-out job per event the batch wrote, however many rows its INSERT had.
+    const fanout = await server.server.services.database.pool.query<{ key: string }>(
+      `select key from graphile_worker._private_jobs where key = any($1::text[])`,
+      [batchEvents.map((e) => `webhook-fanout:${e.id}`)],
+    );
+    expect(fanout.rows.map((r) => r.key).sort()).toEqual(
+      batchEvents.map((e) => `webhook-fanout:${e.id}`).sort(),
+    );
   });
 
   it('two batch loops, each skipping the rows the other holds, renew each due subscription once, numbers gapless', async () => {
@@ -267,5 +278,15 @@ describe('batch renewal events', () => {
     expect((numbers.at(-1) ?? 0) - (numbers[0] ?? 0)).toBe(count - 1);
     // Nothing is due any more: a third pass finds no row.
     expect(await renewDueBatch(ctx, { clockId: clock, now, skipLocked: true })).toEqual([]);
+  });
+
+  it('numbers an invoice in SQL exactly as formatInvoiceNumber does', async () => {
+    const values = [1n, 42n, 999_999n, 1_000_000n, 12_345_678_901n];
+    const result = await server.server.services.database.db.execute<{ number: string }>(
+      sql.raw(
+        `select ${invoiceNumberSql('n')} as number from unnest(array[${values.join(', ')}]::bigint[]) with ordinality as t(n, i) order by i`,
+      ),
+    );
+    expect(result.rows.map((r) => r.number)).toEqual(values.map(formatInvoiceNumber));
   });
 });

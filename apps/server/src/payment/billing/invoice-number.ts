@@ -11,6 +11,13 @@ export function formatInvoiceNumber(sequence: bigint): string {
 }
 
 /**
+ * formatInvoiceNumber in SQL, for the bigint expression `n` (>= 1): a batch numbers its invoices inside
+ * the statement that inserts them. The two must agree (billing-renewal-batch-events.test.ts compares them).
+ */
+export const invoiceNumberSql = (n: string) =>
+  `'INV-' || case when ${n} <= 999999 then lpad((${n})::text, 6, '0') else (${n})::text end`;
+
+/**
  * Takes the next invoice number of the mode. Call it inside the transaction that inserts the invoice:
  * the upsert locks the mode's counter row until that transaction ends, so concurrent creators (in any
  * process) queue up in turn, and a rollback gives the number back, so the numbers stay gapless.

@@ -1,13 +1,18 @@
-// The bulk writes of a batch renewal (renewal-batch.ts): invoice numbers from one reservation of the
-// mode's gapless sequence, then everything else of the batch in one statement (writeRenewals).
+// The bulk writes of a batch renewal (renewal-batch.ts), two statements:
+// 1. moveSubscriptions: the subscriptions moved to their next period and their collection jobs queued;
+// 2. writeRenewals: the invoices numbered from one block of the mode's gapless sequence, their lines and
+//    the events.
+// The sequence's row lock (held to commit, so a rollback gives the numbers back) is taken only by the
+// second statement: two processes' batches run their first statements side by side and queue only for
+// the second.
 import { customerTopic, subscriptionTopic } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
-import { invoiceItems, invoiceSequences, invoices } from '../../../db/schema/index.js';
+import { invoiceItems, invoices } from '../../../db/schema/index.js';
 import { recordsetOf, rowsOf } from '../../shared/bulk-insert.js';
 import type { DbLike } from '../../shared/db.js';
 import { newId } from '../../shared/ids.js';
 import { billedProductJsonSql } from '../billed-product.js';
-import { formatInvoiceNumber } from '../invoice-number.js';
+import { invoiceNumberSql } from '../invoice-number.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import type { BilledLine } from './lines.js';
 import { invoiceJsonSql, subscriptionItemJsonSql, subscriptionJsonSql } from './renewal-batch-json.js';
@@ -17,26 +22,62 @@ export interface Planned {
   sub: SubscriptionRow;
   period: { start: Date; end: Date };
   lines: BilledLine[];
+  /** The invoice without its number (writeRenewals gives it one). */
   invoice: typeof invoices.$inferInsert;
 }
 
-/** Takes one block of the mode's gapless invoice sequence for the batch (its rows are all written). */
-export async function numberInvoices(tx: DbLike, planned: Planned[]) {
-  for (const livemode of [false, true]) {
-    const mine = planned.filter((p) => p.sub.livemode === livemode);
-    if (mine.length === 0) continue;
-    const count = BigInt(mine.length);
-    const [row] = await tx
-      .insert(invoiceSequences)
-      .values({ livemode, lastNumber: count })
-      .onConflictDoUpdate({
-        target: invoiceSequences.livemode,
-        set: { lastNumber: sql`${invoiceSequences.lastNumber} + ${count}` },
+/**
+ * The first statement: the subscriptions moved to their next period with their new latest invoice
+ * (written by writeRenewals in the same transaction), and, with `collectTask`, one keyed collection job
+ * per open charge_automatically invoice (graphile-worker add_jobs, one call).
+ */
+export async function moveSubscriptions(
+  tx: DbLike,
+  planned: Planned[],
+  options: { collectTask: string | null; updatedAt: Date },
+): Promise<void> {
+  const plan = JSON.stringify(
+    planned.map((p) => ({
+      sub_id: p.sub.id,
+      invoice_id: p.invoice.id,
+      ps: p.period.start.toISOString(),
+      pe: p.period.end.toISOString(),
+    })),
+  );
+  const jobs = options.collectTask
+    ? planned.flatMap((p) => {
+        const at = p.invoice.nextPaymentAttempt?.toISOString();
+        if (p.invoice.status !== 'open' || !at) return [];
+        const id = p.invoice.id ?? '';
+        const payload = { kind: 'collect', id, at };
+        return [
+          { identifier: options.collectTask, payload, job_key: `collect:${id}:${at}`, max_attempts: 25 },
+        ];
       })
-      .returning({ lastNumber: invoiceSequences.lastNumber });
-    if (!row) throw new Error('invoice sequence upsert returned no row');
-    const first = row.lastNumber - count + 1n;
-    mine.forEach((p, i) => (p.invoice.number = formatInvoiceNumber(first + BigInt(i))));
+    : [];
+  const result = await tx.execute<{ moved: string }>(sql`
+    with plan as (
+      select * from json_to_recordset(${plan}::json) as p(sub_id text, invoice_id text, ps timestamptz,
+        pe timestamptz)
+    ),
+    sub as (
+      update subscriptions s
+      set current_period_start = p.ps, current_period_end = p.pe, latest_invoice_id = p.invoice_id,
+        updated_at = ${options.updatedAt.toISOString()}::timestamptz
+      from plan p where s.id = p.sub_id
+      returning 1
+    ),
+    jobs as (
+      ${
+        jobs.length === 0
+          ? sql`select 1 where false`
+          : sql`select 1 from graphile_worker.add_jobs(array(
+              select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(jobs)}::json)))`
+      }
+    )
+    select (select count(*) from sub)::text as moved, (select count(*) from jobs) as _jobs`);
+  if (Number(result.rows[0]?.moved) !== planned.length) {
+    throw new Error('batch renewal: a locked subscription was not moved');
   }
 }
 
@@ -49,22 +90,17 @@ export interface Written {
 }
 
 /**
- * Writes a batch's renewals in one statement: the invoices (RETURNING, no read-back), their lines (with
- * the product texts they were billed with, as keepBilledProducts writes them), the
- * subscriptions moved to their next period with their new latest invoice, three events per renewal
- * (invoice.created, invoice.paid or invoice.finalized, customer.subscription.updated) whose objects are
- * built in SQL from the rows just written, and, with `collectTask`, one keyed collection job per open
- * charge_automatically invoice (graphile-worker add_jobs, one call). The caller relays the events by id.
+ * The second statement: one block of each mode's gapless invoice sequence (the counter row stays locked
+ * to commit), the invoices numbered from it in plan order (RETURNING, no read-back), their lines (with
+ * the product texts they were billed with, as keepBilledProducts writes them), and three events per
+ * renewal (invoice.created, invoice.paid or invoice.finalized, customer.subscription.updated) whose
+ * objects are built in SQL from the rows written (the subscriptions as moveSubscriptions left them). The
+ * caller relays the events by id.
  */
-export async function writeRenewals(
-  tx: DbLike,
-  planned: Planned[],
-  options: { collectTask: string | null },
-): Promise<Written> {
-  const updatedAt = new Date();
+export async function writeRenewals(tx: DbLike, planned: Planned[], updatedAt: Date): Promise<Written> {
   const inv = recordsetOf(
     invoices,
-    planned.map((p) => p.invoice),
+    planned.map((p) => ({ ...p.invoice, number: undefined })),
   );
   const lines = recordsetOf(invoiceItems, planned.flatMap(lineRows));
   const relayed: Written['events'] = [];
@@ -80,33 +116,34 @@ export async function writeRenewals(
         ord,
         sub_id: p.sub.id,
         invoice_id: p.invoice.id,
-        ps: p.period.start.toISOString(),
-        pe: p.period.end.toISOString(),
+        livemode: p.sub.livemode,
         e0: ids[0],
         e1: ids[1],
         e2: ids[2],
       };
     }),
   );
-  const jobs = options.collectTask
-    ? planned.flatMap((p) => {
-        const at = p.invoice.nextPaymentAttempt?.toISOString();
-        if (p.invoice.status !== 'open' || !at) return [];
-        const id = p.invoice.id ?? '';
-        const payload = { kind: 'collect', id, at };
-        return [
-          { identifier: options.collectTask, payload, job_key: `collect:${id}:${at}`, max_attempts: 25 },
-        ];
-      })
-    : [];
   const result = await tx.execute<Record<string, unknown>>(sql`
     with plan as (
       select * from json_to_recordset(${plan}::json) as p(ord int, sub_id text, invoice_id text,
-        ps timestamptz, pe timestamptz, e0 text, e1 text, e2 text)
+        livemode boolean, e0 text, e1 text, e2 text)
+    ),
+    counts as (select livemode, count(*) as n from plan group by livemode),
+    seq as (
+      insert into invoice_sequences (livemode, last_number) select livemode, n from counts
+      on conflict (livemode) do update set last_number = invoice_sequences.last_number + excluded.last_number
+      returning livemode, last_number
+    ),
+    numbered as (
+      select p.invoice_id,
+        s.last_number - c.n + row_number() over (partition by p.livemode order by p.ord) as n
+      from plan p join seq s on s.livemode = p.livemode join counts c on c.livemode = p.livemode
     ),
     inv as (
-      insert into invoices (${sql.raw(inv.names)})
-      select ${sql.raw(inv.names)} from json_populate_recordset(null::invoices, ${inv.json}::json)
+      insert into invoices (${sql.raw(inv.names)}, number)
+      select ${sql.raw(qualified(inv.names, 'r'))}, ${sql.raw(invoiceNumberSql('n.n'))}
+      from json_populate_recordset(null::invoices, ${inv.json}::json) r
+        join numbered n on n.invoice_id = r.id
       returning *
     ),
     li as (
@@ -117,14 +154,8 @@ export async function writeRenewals(
         left join prices pr on pr.id = r.price_id left join products p on p.id = pr.product_id
       returning 1
     ),
-    sub as (
-      update subscriptions s
-      set current_period_start = p.ps, current_period_end = p.pe, latest_invoice_id = p.invoice_id,
-        updated_at = ${updatedAt.toISOString()}::timestamptz
-      from plan p where s.id = p.sub_id
-      returning s.*
-    ),
-    items as (
+    sub as materialized (select s.* from subscriptions s join plan p on p.sub_id = s.id),
+    items as materialized (
       select si.subscription_id,
         jsonb_agg(${sql.raw(subscriptionItemJsonSql('si'))} order by si.created_at, si.id) as items
       from subscription_items si where si.subscription_id in (select sub_id from plan)
@@ -147,17 +178,8 @@ export async function writeRenewals(
       insert into events (id, livemode, type, object_id, data)
       select id, livemode, type, object_id, jsonb_build_object('object', obj) from evs order by ord, k
       returning 1
-    ),
-    jobs as (
-      ${
-        jobs.length === 0
-          ? sql`select 1 where false`
-          : sql`select 1 from graphile_worker.add_jobs(array(
-              select json_populate_recordset(null::graphile_worker.job_spec, ${JSON.stringify(jobs)}::json)))`
-      }
     )
-    select inv.*, (select count(*) from li) as _lines, (select count(*) from ev) as _events,
-      (select count(*) from jobs) as _jobs
+    select inv.*, (select count(*) from li) as _lines, (select count(*) from ev) as _events
     from inv`);
   const written = rowsOf(invoices, result.rows);
   if (written.length !== planned.length) throw new Error('batch renewal: a cycle invoice was written twice');

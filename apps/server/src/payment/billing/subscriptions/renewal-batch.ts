@@ -5,11 +5,11 @@
 //   advance names its rows), and each is re-checked under its lock: a row another run renewed is no
 //   longer due;
 // - a plain renewal (active or past_due, not ending, no metered item nor usage in the ending period,
-//   no credit balance, no cycle invoice for the period yet) is written in bulk: invoices numbered from
-//   one reservation of the mode's gapless sequence, then one statement (renewal-batch-writes.ts) for
-//   their lines, the periods moved, the events (objects built in SQL from the written rows), one relay
-//   notification for the whole batch, and (real time) one keyed collection job per open
-//   charge_automatically invoice, queued in the same transaction, so it exists exactly when its
+//   no credit balance, no cycle invoice for the period yet) is written in bulk by two statements
+//   (renewal-batch-writes.ts): the periods moved and (real time) one keyed collection job per open
+//   charge_automatically invoice, then the invoices numbered from one block of the mode's gapless
+//   sequence, their lines and the events (objects built in SQL from the written rows); one relay
+//   notification for the whole batch. All in the batch's transaction, so a job exists exactly when its
 //   invoice does;
 // - every other due row (trial end, cancel at period end, paused, metered usage, a customer with a
 //   balance) goes through renewLocked, the one-row path, in the same transaction.
@@ -24,7 +24,7 @@ import { newId } from '../../shared/ids.js';
 import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../repo.js';
 import { invoiceValues } from './invoicing.js';
 import { periodInvoiceLines, priceWith } from './lines.js';
-import { numberInvoices, writeRenewals, type Planned } from './renewal-batch-writes.js';
+import { moveSubscriptions, writeRenewals, type Planned } from './renewal-batch-writes.js';
 import { anchorOf, renewLocked, type RenewOutcome } from './renewal.js';
 import { nextPeriod } from './schedule.js';
 
@@ -198,10 +198,12 @@ async function renewPlain(
   const outcomes: RenewOutcome[] = [];
   for (const sub of fallback) outcomes.push(await renewLocked(ctx, tx, sub, now));
   if (planned.length === 0) return outcomes;
-  await numberInvoices(tx, planned);
-  const written = await writeRenewals(tx, planned, {
+  const updatedAt = new Date();
+  await moveSubscriptions(tx, planned, {
     collectTask: options.queueCollect ? COLLECT_TASK : null,
+    updatedAt,
   });
+  const written = await writeRenewals(tx, planned, updatedAt);
   await ctx.services.bus.publishEvents(written.events, busClientOf(tx));
   const byId = new Map(written.invoices.map((w) => [w.id, w]));
   for (const p of planned) {

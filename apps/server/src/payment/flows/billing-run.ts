@@ -191,30 +191,39 @@ export async function afterRenewal(
 /** Subscriptions renewed per transaction by the real-time tick and by test clock advances. */
 export const RENEWAL_BATCH = 500;
 
+/** Batch loops one process runs side by side on a tick (each its own transaction and connection). */
+export const RENEWAL_LOOPS = 2;
+
 /**
- * The real-time renewals due at `now`, a batch per transaction until none is left. Two processes
- * ticking at once split the rows (SKIP LOCKED); a process that dies mid-batch rolls its batch back and
- * the next tick (any process) renews it. The collection jobs are queued inside each batch.
+ * The real-time renewals due at `now`, a batch per transaction until none is left, by RENEWAL_LOOPS
+ * loops at once: each takes due rows no other loop or process holds (SKIP LOCKED), so they split the
+ * work, and one loop's writes overlap another's reads and planning. A process that dies mid-batch rolls
+ * its batch back and the next tick (any process) renews it. The collection jobs are queued inside each
+ * batch.
  */
 export async function renewDueNow(
   ctx: Pick<PaymentContext, 'db' | 'services'>,
   now: Date,
   after: (outcome: RenewOutcome) => Promise<void> = async () => undefined,
 ): Promise<number> {
-  let renewed = 0;
-  for (;;) {
-    const outcomes = await renewDueBatch(ctx, {
-      clockId: null,
-      now,
-      limit: RENEWAL_BATCH,
-      skipLocked: true,
-      queueCollect: true,
-    });
-    crashPoint('renew:after-commit-before-collect');
-    for (const outcome of outcomes) await after(outcome);
-    renewed += outcomes.length;
-    if (outcomes.length < RENEWAL_BATCH) return renewed;
-  }
+  const loop = async () => {
+    let renewed = 0;
+    for (;;) {
+      const outcomes = await renewDueBatch(ctx, {
+        clockId: null,
+        now,
+        limit: RENEWAL_BATCH,
+        skipLocked: true,
+        queueCollect: true,
+      });
+      crashPoint('renew:after-commit-before-collect');
+      for (const outcome of outcomes) await after(outcome);
+      renewed += outcomes.length;
+      if (outcomes.length < RENEWAL_BATCH) return renewed;
+    }
+  };
+  const counts = await Promise.all(Array.from({ length: RENEWAL_LOOPS }, loop));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 export function registerBillingJobs(ctx: PaymentContext): void {

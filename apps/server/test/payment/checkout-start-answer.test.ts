@@ -86,4 +86,19 @@ describe('a signed-out start of a payment link', () => {
     const { id } = (JSON.parse(text) as Started).checkoutSession;
     expect(await (await fetch(api(`/checkout-sessions/retrieve/${id}`))).text()).toBe(text);
   });
+
+  it('checks the line items again once a price changes (kept per link version, cleared with the catalog)', async () => {
+    const res = await env.test('PUT', `/prices/${monthly}`, { body: { active: false } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await expect
+      .poll(async () => {
+        const started = await fetch(api(`/checkout-sessions/start/${link}`), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+        return ((await started.json()) as { error?: { code: string } }).error?.code;
+      })
+      .toBe('price_inactive');
+  });
 });

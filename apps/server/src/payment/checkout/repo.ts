@@ -201,9 +201,15 @@ export async function insertSessionWithEvent(
   idempotencyKey: string | null,
   durability: InsertDurability = 'sync',
 ): Promise<SessionRow> {
-  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  // One batcher per database handle and kind of insert: a batch's rows name the same columns.
-  const kind = `${durability}:${type}:${Object.keys(given).sort().join(',')}`;
+  // One batcher per database handle and kind of insert: a batch's rows name the same columns (the same
+  // columns named in another order only make another kind).
+  const given: Record<string, unknown> = {};
+  let kind = `${durability}:${type}:`;
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    given[key] = value;
+    kind += `${key},`;
+  }
   let byKind = batchers.get(db);
   if (!byKind) {
     byKind = new Map();

@@ -1,4 +1,4 @@
-import type { CheckoutSessionCreate, LineItemInput } from '@payshelf/api';
+import type { CheckoutSessionCreate } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import type { StoredSubscriptionData } from '../../db/schema/index.js';
 import { releaseExpiredStock } from '../catalog/index.js';

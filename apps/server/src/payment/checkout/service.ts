@@ -74,10 +74,10 @@ function insertDraft(
   const mode = modeFor(d.mode, recurring);
   const { subtotal, total } = sessionTotals(items, prices, currencyId, d.subscriptionData);
   // The session and its event in one statement (one round trip, both or neither).
-  return insertSessionWithEvent(
-    db,
+  // Object.assign rather than a spread: a spread followed by this many keys is slow in V8 (tens of µs
+  // per start). The draft's other fields never name these keys.
+  const values: SessionInsert = Object.assign(
     {
-      ...d.rest,
       id: newId('cs'),
       livemode,
       mode,
@@ -85,10 +85,15 @@ function insertDraft(
       lineItems: items,
       amountSubtotal: subtotal,
       amountTotal: total,
-      paymentStatus: total === 0n ? 'no_payment_required' : 'unpaid',
+      paymentStatus: total === 0n ? ('no_payment_required' as const) : ('unpaid' as const),
       subscriptionData: d.subscriptionData,
       expiresAt: expiry(d.expiresAt),
     },
+    d.rest,
+  );
+  return insertSessionWithEvent(
+    db,
+    values,
     'checkout.session.created',
     idem,
     durability,

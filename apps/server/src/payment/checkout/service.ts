@@ -91,13 +91,7 @@ function insertDraft(
     },
     d.rest,
   );
-  return insertSessionWithEvent(
-    db,
-    values,
-    'checkout.session.created',
-    idem,
-    durability,
-  );
+  return insertSessionWithEvent(db, values, 'checkout.session.created', idem, durability);
 }
 
 export async function createSession(

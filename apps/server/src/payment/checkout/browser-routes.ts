@@ -19,6 +19,7 @@ import {
 import type { SessionRow } from './repo.js';
 import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
+import { signedOutStartAnswer } from './start-answer.js';
 import { createFromLink, readSession, readSessionForView } from './service.js';
 import { checkoutView, checkoutViewAnswer } from './view.js';
 
@@ -35,7 +36,10 @@ export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
   serve(app, ctx, r.start, async ({ caller, params }) => {
     const link = await requireLink(db, params.id, null);
     const customer = caller.did ? await getCustomerByDid(db, caller.did, link.livemode) : null;
-    return checkoutView(ctx, caller, await createFromLink(db, link, customer?.id ?? null));
+    const row = await createFromLink(db, link, customer?.id ?? null);
+    // Signed out, the answer is the session's own fields around the link's kept JSON (start-answer.ts).
+    const kept = caller.did ? null : await signedOutStartAnswer(ctx, caller.base, link, row);
+    return kept ?? checkoutView(ctx, caller, row);
   });
   serve(app, ctx, r.crossSellOffer, async ({ params }) => {
     const row = await readSession(db, params.id, null);

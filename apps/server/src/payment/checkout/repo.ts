@@ -1,5 +1,6 @@
 import type { ListQuery } from '@payshelf/api';
 import { and, eq, getTableColumns, lt, sql, type Column } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { checkoutSessions, events } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { eventDataOf } from '../shared/events.js';
@@ -90,24 +91,30 @@ const insertedRow = Object.fromEntries(
   ]),
 );
 
-/**
- * Inserts a batch of sessions (all naming the same columns) and one event of `type` per session, in one
- * statement: the sessions travel as one JSON array (json_populate_recordset: one parameter and one
- * statement text whatever the batch's size), each event is matched to its session by id, so the events
- * carry their own ids and idempotency keys whatever order PostgreSQL inserts the rows in. Answers each
- * item's row in the items' order.
- */
-async function insertBatch(
-  db: Db,
+/** Parameters of the batch insert, in the order its text names them ($1…$5). */
+type BatchParams = [
+  json: string,
   type: string,
-  durability: InsertDurability,
-  items: BatchedInsert[],
-): Promise<SessionRow[]> {
-  const { names, json } = recordsetOf(
-    checkoutSessions,
-    items.map((it) => it.values as SessionInsert),
-  );
-  const ids = items.map((it) => String(it.values.id));
+  ids: string[],
+  eventIds: string[],
+  idems: Array<string | null>,
+];
+
+/** Batch insert texts by durability and columns, split at their parameters (batchStatement). */
+const statements = new Map<string, string[]>();
+const dialect = new PgDialect();
+
+/**
+ * The batch insert's statement text for these columns and durability, split where its parameters go:
+ * the sessions travel as one JSON array (json_populate_recordset: one parameter and one statement text
+ * whatever the batch's size), each event is matched to its session by id, so the events carry their own
+ * ids and idempotency keys whatever order PostgreSQL inserts the rows in. Built once per kind (the event
+ * data expression names every column, which is costly to build per batch).
+ */
+function batchStatement(names: string, durability: InsertDurability): string[] {
+  const key = `${durability}|${names}`;
+  const known = statements.get(key);
+  if (known) return known;
   const eventColumns = sql.join(
     [
       events.id,
@@ -125,21 +132,54 @@ async function insertBatch(
     durability === 'async'
       ? sql`WHERE (SELECT set_config('synchronous_commit', 'off', true)) = 'off'`
       : sql``;
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
+  const p = (n: number) => sql.raw(`$${n}`);
+  const text = dialect.sqlToQuery(sql`
     WITH s AS (
       INSERT INTO "checkout_sessions" (${sql.raw(names)})
-      SELECT ${sql.raw(names)} FROM json_populate_recordset(NULL::"checkout_sessions", ${json}::json)
+      SELECT ${sql.raw(names)} FROM json_populate_recordset(NULL::"checkout_sessions", ${p(1)}::json)
       RETURNING *
     ), e AS (
       INSERT INTO "events" (${eventColumns})
-      SELECT m.event_id, s."livemode", ${type}::text, s."id", ${eventDataOf(checkoutSessions, insertedRow)},
+      SELECT m.event_id, s."livemode", ${p(2)}::text, s."id", ${eventDataOf(checkoutSessions, insertedRow)},
              m.idem, now()
         FROM s
-        JOIN unnest(${sql.param(ids)}::text[], ${sql.param(items.map((it) => it.eventId))}::text[],
-                    ${sql.param(items.map((it) => it.idempotencyKey))}::text[]) AS m(session_id, event_id, idem)
+        JOIN unnest(${p(3)}::text[], ${p(4)}::text[], ${p(5)}::text[]) AS m(session_id, event_id, idem)
           ON m.session_id = s."id"
     )
-    SELECT s.* FROM s ${asyncCommit}`);
+    SELECT s.* FROM s ${asyncCommit}`).sql;
+  const parts = text.split(/\$[1-5](?![0-9])/);
+  if (parts.length !== 6) throw new Error('unexpected batch insert text');
+  statements.set(key, parts);
+  return parts;
+}
+
+/**
+ * Inserts a batch of sessions (all naming the same columns) and one event of `type` per session, in one
+ * statement (batchStatement). Answers each item's row in the items' order.
+ */
+async function insertBatch(
+  db: Db,
+  type: string,
+  durability: InsertDurability,
+  items: BatchedInsert[],
+): Promise<SessionRow[]> {
+  const { names, json } = recordsetOf(
+    checkoutSessions,
+    items.map((it) => it.values as SessionInsert),
+  );
+  const ids = items.map((it) => String(it.values.id));
+  const params: BatchParams = [
+    json,
+    type,
+    ids,
+    items.map((it) => it.eventId),
+    items.map((it) => it.idempotencyKey),
+  ];
+  const parts = batchStatement(names, durability);
+  const chunks = parts.flatMap((part, i) =>
+    i < params.length ? [sql.raw(part), sql.param(params[i])] : [sql.raw(part)],
+  );
+  const { rows } = await db.execute<Record<string, unknown>>(sql.join(chunks));
   const byId = new Map(rowsOf(checkoutSessions, rows).map((r) => [r.id, r]));
   return ids.map((id) => {
     const found = byId.get(id);
@@ -161,9 +201,15 @@ export async function insertSessionWithEvent(
   idempotencyKey: string | null,
   durability: InsertDurability = 'sync',
 ): Promise<SessionRow> {
-  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  // One batcher per database handle and kind of insert: a batch's rows name the same columns.
-  const kind = `${durability}:${type}:${Object.keys(given).sort().join(',')}`;
+  // One batcher per database handle and kind of insert: a batch's rows name the same columns (the same
+  // columns named in another order only make another kind).
+  const given: Record<string, unknown> = {};
+  let kind = `${durability}:${type}:`;
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    given[key] = value;
+    kind += `${key},`;
+  }
   let byKind = batchers.get(db);
   if (!byKind) {
     byKind = new Map();

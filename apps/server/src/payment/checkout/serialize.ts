@@ -14,6 +14,15 @@ export interface SessionView {
 /** The session as the API shows it: line items carry their prices and products. */
 export async function sessionObject(v: SessionView, row: SessionRow): Promise<CheckoutSession> {
   const prices = await loadPrices(v.db, row.lineItems, row.livemode);
+  return sessionFields(v, row, await expandLineItems(v.db, row.lineItems, prices, row.livemode));
+}
+
+/** The session object around line items already expanded (sessionObject, or a kept JSON form of them). */
+export function sessionFields(
+  v: Omit<SessionView, 'db'>,
+  row: SessionRow,
+  lineItems: CheckoutSession['line_items'],
+): CheckoutSession {
   return {
     id: row.id,
     object: 'checkout_session',
@@ -22,7 +31,7 @@ export async function sessionObject(v: SessionView, row: SessionRow): Promise<Ch
     status: row.status,
     payment_status: row.paymentStatus,
     currency_id: row.currencyId,
-    line_items: await expandLineItems(v.db, row.lineItems, prices, row.livemode),
+    line_items: lineItems,
     amount_subtotal: row.amountSubtotal.toString(),
     amount_total: row.amountTotal.toString(),
     total_details: {

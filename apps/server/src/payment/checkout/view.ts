@@ -47,27 +47,37 @@ function viewKey(base: string, row: SessionRow): string {
 }
 
 /**
+ * The methods and the link object of a session. They depend on the catalog only, not on the session:
+ * every session started from one link shares them (catalog cache, keyed by the line items' prices and by
+ * the link's last update).
+ */
+export async function sharedParts(ctx: PaymentContext, base: string, row: SessionRow) {
+  const { db } = ctx;
+  const view = { db, base, mount: ctx.mount };
+  const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
+  const priced = row.lineItems.map((i) => `${i.price_id}/${i.upsell_price_id ?? ''}`).join(',');
+  const methods = await ctx.catalog.one(db, 'checkout-methods', `${row.livemode}:${priced}`, () =>
+    methodsFor(ctx, row),
+  );
+  const linkKey = link ? `${link.id}:${link.updatedAt.getTime()}:${base}` : '';
+  return {
+    methods,
+    link: link ? await ctx.catalog.one(db, 'checkout-link', linkKey, () => linkObject(view, link)) : null,
+  };
+}
+
+/**
  * The session, its methods and its link: built from the session row and the catalog only, so it is kept
  * in the catalog cache (cleared on any catalog change) under the row's version and last update.
  */
 async function catalogPart(ctx: PaymentContext, base: string, row: SessionRow) {
   const { db } = ctx;
   const build = async () => {
-    const view = { db, base, mount: ctx.mount };
-    const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
-    // The methods and the link object depend on the catalog only, not on this session: every session
-    // started from one link shares them (a start builds only its own session object).
-    const priced = row.lineItems.map((i) => `${i.price_id}/${i.upsell_price_id ?? ''}`).join(',');
-    const methods = await ctx.catalog.one(db, 'checkout-methods', `${row.livemode}:${priced}`, () =>
-      methodsFor(ctx, row),
-    );
-    const linkKey = link ? `${link.id}:${link.updatedAt.getTime()}:${base}` : '';
+    const { methods, link } = await sharedParts(ctx, base, row);
     return {
-      checkoutSession: await sessionObject(view, row),
+      checkoutSession: await sessionObject({ db, base, mount: ctx.mount }, row),
       paymentMethods: methods,
-      ...(link
-        ? { paymentLink: await ctx.catalog.one(db, 'checkout-link', linkKey, () => linkObject(view, link)) }
-        : {}),
+      ...(link ? { paymentLink: link } : {}),
     };
   };
   return ctx.catalog.one(db, 'checkout-view', viewKey(base, row), build);

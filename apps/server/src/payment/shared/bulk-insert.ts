@@ -27,6 +27,45 @@ export async function insertMany<T extends PgTable>(
 export const sqlNameOf = (column: Column) =>
   column.keyAsName ? column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : column.name;
 
+interface ColumnInfo {
+  key: string;
+  column: Column;
+  /** The database name, and the same quoted for SQL. */
+  name: string;
+  quoted: string;
+  json: boolean;
+}
+
+/** Each table's columns with their database names, worked out once per table (rows are mapped often). */
+const columnInfo = new WeakMap<object, ColumnInfo[]>();
+
+function columnsOf(table: PgTable): ColumnInfo[] {
+  let info = columnInfo.get(table);
+  if (!info) {
+    info = (Object.entries(getTableColumns(table)) as Array<[string, Column]>).map(([key, column]) => ({
+      key,
+      column,
+      name: sqlNameOf(column),
+      quoted: `"${sqlNameOf(column)}"`,
+      json: column.columnType === 'PgJsonb' || column.columnType === 'PgJson',
+    }));
+    columnInfo.set(table, info);
+  }
+  return info;
+}
+
+const bigintAsText = (_key: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+/** JSON text of `value`, bigints (in a JSON column) as decimal text: the replacer, which is slow, only then. */
+function jsonWithBigints(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    return JSON.stringify(value, bigintAsText);
+  }
+}
+
 /**
  * `rows` as one JSON array text for json_populate_recordset over `table`, with the quoted column list
  * the rows name (columns no row names keep their defaults).
@@ -35,36 +74,24 @@ export function recordsetOf<T extends PgTable>(
   table: T,
   rows: ReadonlyArray<T['$inferInsert']>,
 ): { names: string; json: string } {
-  const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
-  const used = columns
-    .filter(([key]) => rows.some((r) => (r as Record<string, unknown>)[key] !== undefined))
-    .map(([key, column]) => ({
-      key,
-      name: sqlNameOf(column),
-      column,
-      json: column.columnType === 'PgJsonb' || column.columnType === 'PgJson',
-    }));
-  const names = used.map((c) => `"${c.name}"`).join(', ');
+  const used = columnsOf(table).filter((c) =>
+    rows.some((r) => (r as Record<string, unknown>)[c.key] !== undefined),
+  );
+  const names = used.map((c) => c.quoted).join(', ');
   const out = rows.map((row) => {
     const record: Record<string, unknown> = {};
     for (const c of used) {
       const value = (row as Record<string, unknown>)[c.key];
-      record[c.name] =
-        value === undefined || value === null
-          ? null
-          : c.json
-            ? value
-            : typeof value === 'bigint'
-              ? value.toString()
-              : c.column.mapToDriverValue(value);
+      if (value === undefined || value === null) record[c.name] = null;
+      else if (c.json) record[c.name] = value;
+      else {
+        const driver: unknown = c.column.mapToDriverValue(value);
+        record[c.name] = typeof driver === 'bigint' ? driver.toString() : driver;
+      }
     }
     return record;
   });
-  // Top-level amounts are strings by now; only jsonb values may still hold a bigint somewhere.
-  const json = used.some((c) => c.json)
-    ? JSON.stringify(out, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
-    : JSON.stringify(out);
-  return { names, json };
+  return { names, json: jsonWithBigints(out) };
 }
 
 /** Rows read by raw SQL (`select table.*`, database names) as drizzle rows of `table`. */
@@ -72,12 +99,12 @@ export function rowsOf<T extends PgTable>(
   table: T,
   raw: ReadonlyArray<Record<string, unknown>>,
 ): Array<T['$inferSelect']> {
-  const columns = Object.entries(getTableColumns(table)) as Array<[string, Column]>;
+  const columns = columnsOf(table);
   return raw.map((r) => {
     const row: Record<string, unknown> = {};
-    for (const [key, column] of columns) {
-      const value = r[sqlNameOf(column)];
-      row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+    for (const c of columns) {
+      const value = r[c.name];
+      row[c.key] = value === null || value === undefined ? null : c.column.mapFromDriverValue(value);
     }
     return row as T['$inferSelect'];
   });

@@ -1,15 +1,27 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 import { ID_RANDOM_LENGTH } from '@payshelf/api';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Random bytes drawn from the CSPRNG a pool at a time (one call per ~100 ids instead of one per id). */
+const POOL_SIZE = 4096;
+const pool = Buffer.alloc(POOL_SIZE);
+let used = POOL_SIZE;
+
+function randomByte(): number {
+  if (used === POOL_SIZE) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  return pool[used++] as number;
+}
 
 /** Uniform random base62 text (rejection sampling: bytes >= 248 are skipped so no character is favoured). */
 export function randomBase62(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
+    const byte = randomByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

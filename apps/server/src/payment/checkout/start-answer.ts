@@ -11,7 +11,7 @@ import { loadPrices } from './lines.js';
 import { withoutPersonalData } from './privacy.js';
 import type { SessionRow } from './repo.js';
 import { sessionFields } from './serialize.js';
-import { sharedParts } from './view.js';
+import { pricedKey, sharedParts } from './view.js';
 
 interface StartTemplate {
   /** By line item (price and upsell price): the JSON its expanded form adds after the stored item. */
@@ -19,8 +19,6 @@ interface StartTemplate {
   /** The answer after the session: `,"paymentMethods":[…],"paymentLink":{…}}`. */
   rest: string;
 }
-
-const itemKey = (item: StoredLineItem) => `${item.price_id}/${item.upsell_price_id ?? ''}`;
 
 /** Keys expandLineItems adds to a stored line item (a stored item naming one is built the slow way). */
 const EXPANDED_KEYS = ['price', 'upsell_price', 'upsell_offer'];
@@ -34,7 +32,7 @@ async function buildTemplate(ctx: PaymentContext, base: string, row: SessionRow)
     const e = expanded[i];
     if (!e) return;
     const tail = { price: e.price, upsell_price: e.upsell_price, upsell_offer: e.upsell_offer };
-    itemTails.set(itemKey(item), JSON.stringify(tail).slice(1));
+    itemTails.set(pricedKey(item), JSON.stringify(tail).slice(1));
   });
   const rest =
     `,"paymentMethods":${JSON.stringify(methods)}` +
@@ -64,11 +62,11 @@ export async function signedOutStartAnswer(
   row: SessionRow,
 ): Promise<SerializedAnswer | null> {
   if (row.customerId || row.paymentIntentId || row.paymentLinkId !== link.id) return null;
-  const key = `${link.id}:${link.updatedAt.getTime()}:${row.livemode}:${base}:${row.lineItems.map(itemKey).join(',')}`;
+  const key = `${link.id}:${link.updatedAt.getTime()}:${row.livemode}:${base}:${row.lineItems.map(pricedKey).join(',')}`;
   const template = await ctx.catalog.one(ctx.db, 'checkout-start', key, () => buildTemplate(ctx, base, row));
   const items: string[] = [];
   for (const item of row.lineItems) {
-    const tail = template.itemTails.get(itemKey(item));
+    const tail = template.itemTails.get(pricedKey(item));
     if (tail === undefined || EXPANDED_KEYS.some((k) => k in item)) return null;
     items.push(itemJson(item, tail));
   }

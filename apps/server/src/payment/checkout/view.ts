@@ -11,6 +11,7 @@ import type { Caller, PaymentContext } from '../shared/context.js';
 import { loadPrices, payableCurrencies } from './lines.js';
 import { callersSessionCustomer, sessionForCaller } from './privacy.js';
 import type { SessionRow } from './repo.js';
+import type { StoredLineItem } from '../../db/schema/index.js';
 import { sessionObject } from './serialize.js';
 
 /** Active methods of the session's mode, each with the currencies every line item can be paid in. */
@@ -46,6 +47,9 @@ function viewKey(base: string, row: SessionRow): string {
   ].join(':');
 }
 
+/** What a line item is priced by (its price and upsell price): sessions alike in these share their parts. */
+export const pricedKey = (item: StoredLineItem) => `${item.price_id}/${item.upsell_price_id ?? ''}`;
+
 /**
  * The methods and the link object of a session. They depend on the catalog only, not on the session:
  * every session started from one link shares them (catalog cache, keyed by the line items' prices and by
@@ -55,7 +59,7 @@ export async function sharedParts(ctx: PaymentContext, base: string, row: Sessio
   const { db } = ctx;
   const view = { db, base, mount: ctx.mount };
   const link = row.paymentLinkId ? await getLink(db, row.paymentLinkId, row.livemode) : null;
-  const priced = row.lineItems.map((i) => `${i.price_id}/${i.upsell_price_id ?? ''}`).join(',');
+  const priced = row.lineItems.map(pricedKey).join(',');
   const methods = await ctx.catalog.one(db, 'checkout-methods', `${row.livemode}:${priced}`, () =>
     methodsFor(ctx, row),
   );

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/AppProviders';
 import { coreResources } from './app/i18n/coreResources';
-import { bindLazyMessages } from './app/i18n/lazyMessages';
+import { bindLazyMessages } from './platform/i18n/lazyMessages';
 import { createQueryClient } from './app/queryClient';
 import { installFetchTracker } from './header/progress/requestTracker';
 import { AppRouter } from './app/router/AppRouter';

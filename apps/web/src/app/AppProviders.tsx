@@ -5,6 +5,7 @@ import { MaterialDesignContent, SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeModeProvider } from '../platform/theme/ThemeModeProvider';
+import { TOAST_AUTO_HIDE_MS } from '../platform/ui/toast';
 
 /**
  * Toasts are at most 400 px wide (300 px on small screens), SPEC.md section 9. Their white text sits on
@@ -21,9 +22,6 @@ const Toast = styled(MaterialDesignContent)(({ theme }) => ({
 }));
 
 const TOAST_COMPONENTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
-
-/** Toasts hide after 5 s; error, warning and sticky ones are enqueued with `persist` by their callers. */
-export const TOAST_AUTO_HIDE_MS = 5000;
 
 interface AppProvidersProps {
   i18n: i18n;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { configure, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubEmptyStore, unstubStore } from '../store/testing/storeStub';
+import { stubEmptyStore, unstubStore } from '../testing/storeStub';
 import { renderRoutes } from '../testing/renderRoutes';
 
 // Store pages fetch the catalogue: an empty one, pages preloaded.

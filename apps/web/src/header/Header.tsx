@@ -12,7 +12,7 @@ import { NavMenu } from './nav/NavMenu';
 import { ProductsIconButton } from './products/ProductsButton';
 import { useHeaderNavigation } from './nav/useHeaderNavigation';
 import { rememberInviter } from './session/inviter';
-import { useHeaderSession } from './session/useHeaderSession';
+import { useHeaderSession } from '../platform/session/useHeaderSession';
 
 export const HEADER_HEIGHT = 64;
 

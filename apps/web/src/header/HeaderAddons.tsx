@@ -1,12 +1,12 @@
 import { Box } from '@mui/material';
-import { ThemeToggleButton } from '../app/layout/ThemeToggleButton';
+import { ThemeToggleButton } from './addons/ThemeToggleButton';
 import { LocaleSelector } from './addons/LocaleSelector';
 import { DomainWarning } from './domain/DomainWarning';
 import type { ResolvedNavItem } from './nav/navTypes';
 import { NotificationBell } from './notifications/NotificationBell';
 import { SessionManager } from './session/SessionManager';
 import { SignInButton } from './session/SignInButton';
-import type { HeaderSession } from './session/useHeaderSession';
+import type { HeaderSession } from '../platform/session/useHeaderSession';
 import { useSignOut } from './session/useSignOut';
 import { UserMenu } from './session/UserMenu';
 

@@ -1,5 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { ANALYTICS_ADMIN_PATH, NAVIGATION_ADMIN_PATH, NOTIFICATIONS_PATH } from './session/sessionLinks';
+import {
+  ANALYTICS_ADMIN_PATH,
+  NAVIGATION_ADMIN_PATH,
+  NOTIFICATIONS_PATH,
+} from '../platform/session/sessionLinks';
 
 /** The platform pages the header links to: the notification centre, the owners' analytics and navigation. */
 export function headerRoutes(): RouteObject[] {

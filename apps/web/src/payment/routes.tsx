@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { withMessages } from '../app/i18n/lazyMessages';
+import { withMessages } from '../platform/i18n/lazyMessages';
 import { adminRoutes } from './admin/adminRoutes';
 import { atMountPoint } from './paths';
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { withMessages } from '../app/i18n/lazyMessages';
+import { withMessages } from '../platform/i18n/lazyMessages';
 import type { ApplicationListVariant } from './pages/ApplicationListPage';
 
 export interface StoreRouteOptions {

@@ -2,14 +2,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/AppProviders';
-import { DEFAULT_APP_CONFIG, type AppConfig } from '../app/config/appConfig';
+import { DEFAULT_APP_CONFIG, type AppConfig } from '../platform/config/appConfig';
 import { resources } from '../app/i18n/resources';
 import { buildRoutes } from '../app/router/routes';
 import { createI18n } from '../platform/i18n/createI18n';
 import type { Locale } from '../platform/locale/locale';
 import { parseNavigationAnswer } from '../header/nav/navigationAnswer';
 import { NAVIGATION_QUERY_KEY } from '../header/nav/useHeaderNavigation';
-import { HEADER_SESSION_QUERY_KEY, type HeaderSession } from '../header/session/useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY, type HeaderSession } from '../platform/session/useHeaderSession';
 
 interface RenderRoutesOptions {
   config?: AppConfig;

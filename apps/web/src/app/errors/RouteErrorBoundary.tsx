@@ -4,8 +4,8 @@ import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import { Button } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ERROR_PAGE_CODES, ErrorPage, type ErrorPageCode } from './ErrorPage';
-import { ErrorPanel } from './ErrorPanel';
+import { ERROR_PAGE_CODES, ErrorPage, type ErrorPageCode } from '../../platform/ui/ErrorPage';
+import { ErrorPanel } from '../../platform/ui/ErrorPanel';
 
 function knownCode(status: number): ErrorPageCode | undefined {
   return ERROR_PAGE_CODES.find((code) => code === status);

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { ERROR_PAGE_CODES, ErrorPage } from './ErrorPage';
+import { ERROR_PAGE_CODES, ErrorPage } from '../../platform/ui/ErrorPage';
 
 /** `/400`, `/403`, `/404`, `/500`: small and loaded with the shell, so they work when chunks fail. */
 export function errorRoutes(): RouteObject[] {

@@ -2,8 +2,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { CookieBanner } from '../../header/cookies/CookieBanner';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
-import type { AppConfig } from '../config/appConfig';
-import { useAppConfig } from '../config/useAppConfig';
+import type { AppConfig } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { buildRoutes } from './routes';
 
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;

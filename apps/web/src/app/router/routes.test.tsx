@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { configure, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
+import { stubEmptyStore, unstubStore } from '../../testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
-import type { HeaderSession } from '../../header/session/useHeaderSession';
-import type { AppConfig } from '../config/appConfig';
+import type { HeaderSession } from '../../platform/session/useHeaderSession';
+import type { AppConfig } from '../../platform/config/appConfig';
 
 // Store pages fetch the catalogue: an empty one, pages preloaded.
 beforeEach(stubEmptyStore);

@@ -6,7 +6,7 @@ import { headerRoutes } from '../../header/headerRoutes';
 import { LocaleProvider } from '../../platform/locale/LocaleProvider';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
 import { storeRoutes } from '../../store/routes';
-import { isStakingMode, type AppConfig } from '../config/appConfig';
+import { isStakingMode, type AppConfig } from '../../platform/config/appConfig';
 import { errorRoutes } from '../errors/errorRoutes';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { AppLayout } from '../layout/AppLayout';

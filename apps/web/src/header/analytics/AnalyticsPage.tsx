@@ -2,7 +2,7 @@ import { Alert, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../platform/ui/PageSection';
-import { isAdminRole, useHeaderSession } from '../session/useHeaderSession';
+import { isAdminRole, useHeaderSession } from '../../platform/session/useHeaderSession';
 import { BarChart } from './BarChart';
 
 const DAYS = 30;

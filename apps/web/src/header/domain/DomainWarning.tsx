@@ -25,7 +25,7 @@ import {
   domainWarningVariant,
   isTemporaryHost,
   shouldShowDomainWarning,
-} from './domainWarning';
+} from '../../platform/domain/domainWarning';
 
 const BENEFITS = ['brand', 'trust', 'seo', 'stable', 'certificate'] as const;
 

@@ -4,7 +4,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageSection } from '../../platform/ui/PageSection';
-import { isAdminRole, useHeaderSession } from '../session/useHeaderSession';
+import { isAdminRole, useHeaderSession } from '../../platform/session/useHeaderSession';
 import {
   formatDocument,
   loadNavigationConfig,

@@ -2,7 +2,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { NOTIFICATIONS_PATH } from '../session/sessionLinks';
+import { NOTIFICATIONS_PATH } from '../../platform/session/sessionLinks';
 import { bellHref } from './unreadCount';
 import { useUnreadNotifications } from './useUnreadNotifications';
 

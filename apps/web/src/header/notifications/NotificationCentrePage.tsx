@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { noticeText } from './noticeText';
 import { useSearchParams } from 'react-router';
 import { PageSection } from '../../platform/ui/PageSection';
-import { useHeaderSession } from '../session/useHeaderSession';
+import { useHeaderSession } from '../../platform/session/useHeaderSession';
 import { NotificationFiltersBar } from './NotificationFiltersBar';
 import { fetchNotifications, filtersFromSearch, markRead } from './notificationsApi';
 import { NOTIFICATIONS_QUERY_KEY } from './useUnreadNotifications';

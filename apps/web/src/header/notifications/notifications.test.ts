@@ -8,7 +8,12 @@ import {
   type AppNotification,
 } from './notificationModel';
 import { bellHref, unreadReducer } from './unreadCount';
-import { backoffDelay, connectUserSocket, HEARTBEAT_MS, parseSocketEvent } from './userSocket';
+import {
+  backoffDelay,
+  connectUserSocket,
+  HEARTBEAT_MS,
+  parseSocketEvent,
+} from '../../platform/realtime/userSocket';
 
 const me = 'z1me';
 

@@ -3,8 +3,8 @@ import { useSnackbar } from 'notistack';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { noticeText } from './noticeText';
-import { TOAST_AUTO_HIDE_MS } from '../../app/AppProviders';
-import { notificationUrl } from '../session/sessionLinks';
+import { TOAST_AUTO_HIDE_MS } from '../../platform/ui/toast';
+import { notificationUrl } from '../../platform/session/sessionLinks';
 import { toastDecision, toastVariant, type AppNotification } from './notificationModel';
 
 /** Shows a toast for a live notification when SPEC.md section 4 allows it; a click opens it in the centre. */

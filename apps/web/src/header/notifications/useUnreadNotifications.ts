@@ -5,7 +5,7 @@ import { parseNotification, parseReadEvent } from './notificationModel';
 import { fetchUnreadCount } from './notificationsApi';
 import { unreadReducer } from './unreadCount';
 import { useNotificationToast } from './useNotificationToast';
-import { connectUserSocket, socketUrl, type SocketEvent } from './userSocket';
+import { connectUserSocket, socketUrl, type SocketEvent } from '../../platform/realtime/userSocket';
 
 export const NOTIFICATIONS_QUERY_KEY = ['platform', 'notifications'] as const;
 

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../icon/Icon';
 import { navLinkProps } from '../nav/navLinkProps';
 import type { ResolvedNavItem } from '../nav/navTypes';
-import { isAdminRole } from './useHeaderSession';
-import { NAVIGATION_ADMIN_PATH } from './sessionLinks';
+import { isAdminRole } from '../../platform/session/useHeaderSession';
+import { NAVIGATION_ADMIN_PATH } from '../../platform/session/sessionLinks';
 
 interface SessionManagerProps {
   entries: ResolvedNavItem[];

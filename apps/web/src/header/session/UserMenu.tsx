@@ -18,8 +18,8 @@ import { useLocale } from '../../platform/locale/useLocale';
 import { Icon } from '../icon/Icon';
 import { navLinkProps } from '../nav/navLinkProps';
 import type { ResolvedNavItem } from '../nav/navTypes';
-import { avatarUrl, MAX_USER_MENU_SESSION_ENTRIES, profileUrl } from './sessionLinks';
-import { isAdminRole, type HeaderUser } from './useHeaderSession';
+import { avatarUrl, MAX_USER_MENU_SESSION_ENTRIES, profileUrl } from '../../platform/session/sessionLinks';
+import { isAdminRole, type HeaderUser } from '../../platform/session/useHeaderSession';
 
 interface UserMenuProps {
   user: HeaderUser;

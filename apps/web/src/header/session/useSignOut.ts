@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { HEADER_SESSION_QUERY_KEY, SESSION_URL } from './useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY, SESSION_URL } from '../../platform/session/useHeaderSession';
 
 /** Ends the session and goes to the site root (SPEC.md section 2). */
 export function useSignOut(): () => void {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeaderSession } from '../../header/session/useHeaderSession';
+import type { HeaderSession } from '../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { fakeCurrency } from '../portal/logic/testFixtures';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
 import { atMountPoint } from '../paths';
 import { CheckoutApi, type CheckoutSessionData, type CheckoutView } from './logic/api';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useHeaderSession } from '../../header/session/useHeaderSession';
+import { useHeaderSession } from '../../platform/session/useHeaderSession';
 import type { CheckoutApi, CheckoutView } from './logic/api';
 import { addressMode, initialValues } from './logic/formValues';
 import { amountsFor, trialFor } from './logic/lines';

@@ -6,7 +6,7 @@ import { initialPayState, payReducer, type PayState } from './logic/checkoutMach
 import { formatError } from './logic/errorText';
 import { injectedProvider, payWithProvider } from './logic/ethereum';
 import { provedPayer } from './logic/payer';
-import { approveWithProvider, walletAccount } from '../allowance/allowance';
+import { approveWithProvider, walletAccount } from './allowance/allowance';
 import { waitForCheckoutComplete } from './logic/poller';
 import { watchCheckout } from './logic/relay';
 import { preloadDidConnect } from '../../platform/auth/LazyDidConnect';

@@ -16,8 +16,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAYMENT_MOUNT_POINT } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_PAYMENT_MOUNT_POINT } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
 import { demoKind, fetchDemoLinks, localizedLink } from './demoLinks';

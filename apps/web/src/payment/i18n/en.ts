@@ -1,4 +1,4 @@
-import { allowanceEn } from '../allowance/i18nEn';
+import { allowanceEn } from '../checkout/allowance/i18nEn';
 import { checkoutEn } from '../checkout/i18n/en';
 /**
  * Strings of the payment pages every visitor may need at once: checkout and the small pages. The

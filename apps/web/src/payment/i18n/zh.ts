@@ -1,4 +1,4 @@
-import { allowanceZh } from '../allowance/i18nZh';
+import { allowanceZh } from '../checkout/allowance/i18nZh';
 import { checkoutZh } from '../checkout/i18n/zh';
 import type { paymentCoreEn } from './en';
 

@@ -1,5 +1,7 @@
 import { useParams } from 'react-router';
 import { CheckoutPage } from '../checkout/CheckoutPage';
+import { CheckoutSlotsProvider } from '../checkout/slots';
+import { checkoutSlots } from './checkoutSlots';
 
 /**
  * `{mount}/checkout/pay/:id`: pays a checkout session (`cs_...`). A payment link's hosted URL is this
@@ -9,5 +11,9 @@ import { CheckoutPage } from '../checkout/CheckoutPage';
 export function CheckoutSessionPage() {
   const { id = '' } = useParams();
   const source = id.startsWith('plink_') ? { link: id } : { session: id };
-  return <CheckoutPage source={source} testId="page-checkout-session" />;
+  return (
+    <CheckoutSlotsProvider value={checkoutSlots}>
+      <CheckoutPage source={source} testId="page-checkout-session" />
+    </CheckoutSlotsProvider>
+  );
 }

@@ -1,5 +1,5 @@
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { DonationSettingsPage } from '../admin/donations/DonationSettingsPage';
 
 /** `{mount}/integrations/donations`: owners and admins list and configure donation settings. */

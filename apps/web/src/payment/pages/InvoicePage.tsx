@@ -1,8 +1,8 @@
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { InvoiceView } from '../portal/components/InvoiceView';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';

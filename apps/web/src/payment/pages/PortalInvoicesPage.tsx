@@ -3,8 +3,8 @@ import { FormControlLabel, MenuItem, Paper, Stack, Switch, TablePagination, Text
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';

@@ -1,8 +1,8 @@
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';
 import { SubscriptionView } from '../portal/components/SubscriptionView';

@@ -1,8 +1,8 @@
 import type { InvoiceDetail, InvoiceListItem, SubscriptionDetail } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
-import { DEFAULT_APP_CONFIG } from '../../app/config/appConfig';
-import { useAppConfig } from '../../app/config/useAppConfig';
-import { useHeaderSession } from '../../header/session/useHeaderSession';
+import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
+import { useAppConfig } from '../../platform/config/useAppConfig';
+import { useHeaderSession } from '../../platform/session/useHeaderSession';
 import { ApiFailure } from '../admin/api/client';
 import { readLivemode, writeLivemode } from '../admin/livemode/livemodeStorage';
 import { fetchInvoice, fetchPastDueInvoices, fetchSubscription } from './api';

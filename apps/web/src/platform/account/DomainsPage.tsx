@@ -3,9 +3,9 @@ import type { DomainSettings } from '@payshelf/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorPage } from '../../app/errors/ErrorPage';
-import { isTemporaryHost } from '../../header/domain/domainWarning';
-import { useHeaderSession } from '../../header/session/useHeaderSession';
+import { ErrorPage } from '../ui/ErrorPage';
+import { isTemporaryHost } from '../domain/domainWarning';
+import { useHeaderSession } from '../session/useHeaderSession';
 import { PageSection } from '../ui/PageSection';
 import { DOMAIN_QUERY_KEY, fetchDomain, saveDomain } from './accountApi';
 

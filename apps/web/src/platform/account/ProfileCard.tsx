@@ -3,7 +3,7 @@ import type { AccountResponse } from '@payshelf/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_SESSION_QUERY_KEY } from '../../header/session/useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY } from '../session/useHeaderSession';
 import { useRoleLabel } from '../auth/roleLabels';
 import { ACCOUNT_QUERY_KEY, updateProfile } from './accountApi';
 

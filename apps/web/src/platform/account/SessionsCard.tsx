@@ -16,7 +16,7 @@ import {
 import type { AccountSession } from '@payshelf/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HEADER_SESSION_QUERY_KEY } from '../../header/session/useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY } from '../session/useHeaderSession';
 import { useLocale } from '../locale/useLocale';
 import { ACCOUNT_QUERY_KEY, deviceName, signOutOtherSessions, signOutSession } from './accountApi';
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { HEADER_SESSION_QUERY_KEY, useHeaderSession } from '../../header/session/useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY, useHeaderSession } from '../session/useHeaderSession';
 import { safeReturnPath } from '../url/safeReturnPath';
 import { DidConnectDialog } from './DidConnectDialog';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HeaderSession } from '../../header/session/useHeaderSession';
+import type { HeaderSession } from '../session/useHeaderSession';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { needsLogin } from './RequireLogin';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, type RouteObject } from 'react-router';
-import { useHeaderSession } from '../../header/session/useHeaderSession';
+import { useHeaderSession } from '../session/useHeaderSession';
 import { LoadingScreen } from '../ui/LoadingScreen';
 import { loginHref } from './paths';
 

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { DOMAINS_SETTINGS_PATH } from '../../header/domain/domainWarning';
-import { USER_SERVICE_PREFIX } from '../../header/session/sessionLinks';
+import { DOMAINS_SETTINGS_PATH } from '../domain/domainWarning';
+import { USER_SERVICE_PREFIX } from '../session/sessionLinks';
 import { LOGIN_PATH, MEMBERS_PATH } from './paths';
 import { RequireLogin } from './RequireLogin';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { connectUserSocket, socketUrl } from '../../header/notifications/userSocket';
-import { HEADER_SESSION_QUERY_KEY, useHeaderSession } from '../../header/session/useHeaderSession';
+import { connectUserSocket, socketUrl } from '../realtime/userSocket';
+import { HEADER_SESSION_QUERY_KEY, useHeaderSession } from '../session/useHeaderSession';
 
 /** The relay socket; the server tells `identity:user:{did}` when that user's passports change. */
 export const RELAY_SOCKET_PATH = '/.well-known/service/relay/websocket';

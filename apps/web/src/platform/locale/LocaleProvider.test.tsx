@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { configure, act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stubEmptyStore, unstubStore } from '../../store/testing/storeStub';
+import { stubEmptyStore, unstubStore } from '../../testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { bindDocumentLanguage } from '../i18n/createI18n';
 import { LOCALE_COOKIE, readCookie } from './cookie';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { ErrorPage } from '../../app/errors/ErrorPage';
-import { isAdminRole, useHeaderSession } from '../../header/session/useHeaderSession';
+import { ErrorPage } from '../../platform/ui/ErrorPage';
+import { isAdminRole, useHeaderSession } from '../../platform/session/useHeaderSession';
 
 /** Store console pages: the platform's owner and admins only; anyone else sees the 403 page. */
 export function AdminOnly({ children }: { children: ReactNode }) {

@@ -3,7 +3,7 @@ import { Alert, Avatar, Box, CircularProgress, Link, List, ListItem, Stack, Typo
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useHeaderSession } from '../../header/session/useHeaderSession';
+import { useHeaderSession } from '../../platform/session/useHeaderSession';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
 import { fetchDeveloperProfile, LoadError } from '../connect/api';

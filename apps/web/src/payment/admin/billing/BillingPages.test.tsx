@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Invoice, Subscription } from '@payshelf/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeaderSession } from '../../../header/session/useHeaderSession';
+import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { invoiceActions, plusOneMonth, subscriptionActions, txOf } from './billingView';
 

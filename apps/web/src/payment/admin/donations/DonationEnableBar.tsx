@@ -11,7 +11,7 @@ import { callRoute, instanceRoutes, type DonationSettings } from '@payshelf/api'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { isAdminRole, useHeaderSession } from '../../../header/session/useHeaderSession';
+import { isAdminRole, useHeaderSession } from '../../../platform/session/useHeaderSession';
 import { apiBase } from '../api/client';
 import { useDonationSetting } from './useDonationSetting';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { ErrorPage } from '../../../app/errors/ErrorPage';
-import { isAdminRole, useHeaderSession } from '../../../header/session/useHeaderSession';
+import { ErrorPage } from '../../../platform/ui/ErrorPage';
+import { isAdminRole, useHeaderSession } from '../../../platform/session/useHeaderSession';
 import { RequireLogin } from '../../../platform/auth/RequireLogin';
 import { AdminContext } from '../AdminContext';
 import { readLivemode, writeLivemode } from '../livemode/livemodeStorage';

@@ -6,7 +6,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { resources } from '../../../app/i18n/resources';
 import { createI18n } from '../../../platform/i18n/createI18n';
+import { checkoutSlots } from '../../pages/checkoutSlots';
 import { fakeSession } from '../logic/testFixtures';
+import { CheckoutSlotsProvider } from '../slots';
 import { CheckoutComplete, SUCCESS_REDIRECT_MS } from './CheckoutComplete';
 
 afterEach(() => {
@@ -26,12 +28,14 @@ function complete(
   return render(
     <AppProviders i18n={createI18n(locale, resources)} queryClient={new QueryClient()}>
       <MemoryRouter>
-        <CheckoutComplete
-          session={fakeSession({ status: 'complete', ...over })}
-          mountPoint="/payment"
-          message={message}
-          currency={currency}
-        />
+        <CheckoutSlotsProvider value={checkoutSlots}>
+          <CheckoutComplete
+            session={fakeSession({ status: 'complete', ...over })}
+            mountPoint="/payment"
+            message={message}
+            currency={currency}
+          />
+        </CheckoutSlotsProvider>
       </MemoryRouter>
     </AppProviders>,
   );

@@ -1,17 +1,13 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Box, Button, Stack, Typography, keyframes } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { atMountPoint } from '../../paths';
 import type { CheckoutSessionData } from '../logic/api';
 import { webUrl } from '../logic/safeUrl';
-
-// The portal's allowance panel, loaded only when a subscription checkout completes.
-const AllowancePanel = lazy(() =>
-  import('../../portal/subscription/AllowancePanel').then((m) => ({ default: m.AllowancePanel })),
-);
+import { useCheckoutSlots } from '../slots';
 
 const pop = keyframes`
   0% { transform: scale(0.3); opacity: 0; }
@@ -50,6 +46,7 @@ function descriptionOf(title: string, message: string | null | undefined): strin
  */
 export function CheckoutComplete({ session, mountPoint, message, currency }: CheckoutCompleteProps) {
   const { t } = useTranslation();
+  const { Allowance: AllowancePanel } = useCheckoutSlots();
   const successUrl = webUrl(session.success_url);
   const donation = session.submit_type === 'donate';
   const title = donation
@@ -112,7 +109,7 @@ export function CheckoutComplete({ session, mountPoint, message, currency }: Che
           </Button>
         ) : null}
       </Stack>
-      {currency && session.mode === 'subscription' ? (
+      {AllowancePanel && currency && session.mode === 'subscription' ? (
         <Suspense fallback={null}>
           {subscriptionIds.map((id) => (
             <AllowancePanel

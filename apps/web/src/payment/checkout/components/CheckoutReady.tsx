@@ -2,7 +2,7 @@ import { Box, Card, Chip, Stack, useMediaQuery, useTheme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HEADER_SESSION_QUERY_KEY } from '../../../header/session/useHeaderSession';
+import { HEADER_SESSION_QUERY_KEY } from '../../../platform/session/useHeaderSession';
 import { LazyDidConnectDialog } from '../../../platform/auth/LazyDidConnect';
 import type { CheckoutSessionData, CheckoutView } from '../logic/api';
 import { isBusy } from '../logic/checkoutMachine';

@@ -17,9 +17,9 @@ import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
-import { allowanceWords } from '../../allowance/allowance';
+import { useCheckoutSlots } from '../slots';
+import { allowanceWords } from '../allowance/allowance';
 import { useCheckoutConnect } from '../useCheckoutConnect';
-import { LazyCheckoutOverdue } from './overdue/LazyCheckoutOverdue';
 import type { PayFlow } from '../usePayFlow';
 
 interface PayDialogsProps {
@@ -68,14 +68,15 @@ export function PayDialogs({
   livemode,
 }: PayDialogsProps) {
   const { t } = useTranslation();
+  const { Overdue } = useCheckoutSlots();
   const { state } = flow;
   const amount = amountOf(state, currency, locale);
   const allowance =
     state.status === 'walletConnect' || state.status === 'browserWallet' ? state.answer.allowance : undefined;
   return (
     <>
-      {state.status === 'customerLimited' ? (
-        <LazyCheckoutOverdue
+      {state.status === 'customerLimited' && Overdue ? (
+        <Overdue
           api={api}
           mountPoint={mountPoint}
           livemode={livemode}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeaderSession } from '../../../header/session/useHeaderSession';
+import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { fetchStub, json } from '../../../testing/fetchStub';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { fakeCurrency, fakeMethod, TX_HASH } from '../logic/testFixtures';

@@ -13,7 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBase, apiRequest } from '../../admin/api/client';
-import { allowanceWords, approveWithProvider, walletAccount } from '../../allowance/allowance';
+import { allowanceWords, approveWithProvider, walletAccount } from '../../checkout/allowance/allowance';
 import { injectedProvider } from '../../checkout/logic/ethereum';
 import { money } from '../../checkout/logic/format';
 

@@ -2,7 +2,7 @@
 import type { SubscriptionDetail } from '@payshelf/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeaderSession } from '../../../header/session/useHeaderSession';
+import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { json } from '../../../testing/fetchStub';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { fakeInvoiceDetail, fakeSubscription } from '../logic/testFixtures';

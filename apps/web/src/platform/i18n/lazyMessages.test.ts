@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../platform/i18n/createI18n';
-import { coreResources } from './coreResources';
+import { createI18n } from './createI18n';
+import { coreResources } from '../../app/i18n/coreResources';
 import { bindLazyMessages, withMessages, type MessageBundle } from './lazyMessages';
 
 const extras: MessageBundle = {

@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { pastDuePath } from '../../../portal/logic/pastDue';
-import { OverdueDialog } from '../../../portal/pay/OverdueDialog';
-import { useOverdue } from '../../../portal/pay/useOverdue';
-import type { CheckoutApi } from '../../logic/api';
-import { LoadingOverdue } from './LoadingOverdue';
+import type { OverdueSlotProps } from '../../checkout/slots';
+import { LoadingOverdue } from '../../checkout/components/overdue/LoadingOverdue';
+import { pastDuePath } from '../logic/pastDue';
+import { OverdueDialog } from './OverdueDialog';
+import { useOverdue } from './useOverdue';
 
-export interface CheckoutOverdueProps {
-  api: CheckoutApi;
-  mountPoint: string;
-  livemode: boolean;
-  /** Closed without paying: the form comes back. */
-  onCancel(): void;
-  /** Nothing is overdue any more: the refused submission goes again. */
-  onPaid(): void;
-}
+export type CheckoutOverdueProps = OverdueSlotProps;
 
 /**
  * The checkout's submit was refused with CUSTOMER_LIMITED (the signed-in customer has past-due

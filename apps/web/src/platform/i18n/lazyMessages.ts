@@ -1,6 +1,6 @@
 import type { i18n } from 'i18next';
 import type { RouteObject } from 'react-router';
-import type { Locale } from '../../platform/locale/locale';
+import type { Locale } from '../locale/locale';
 
 /** Translations of one area of the app, per locale, shaped as a part of the full message tree. */
 export type MessageBundle = Record<Locale, Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/locale/locale';
+import type { Locale } from '../locale/locale';
 
 export const USER_SERVICE_PREFIX = '/.well-known/service/user';
 export const NAVIGATION_ADMIN_PATH = '/.well-known/service/admin/navigation';

@@ -2,11 +2,11 @@
 import type { InvoiceListItem } from '@payshelf/api';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HeaderSession } from '../../../../header/session/useHeaderSession';
-import { json } from '../../../../testing/fetchStub';
-import { renderRoutes } from '../../../../testing/renderRoutes';
-import { fakeCurrency, fakeInvoice, fakeMethod } from '../../../portal/logic/testFixtures';
-import { fakeAnswer, fakeSession } from '../../logic/testFixtures';
+import type { HeaderSession } from '../../../platform/session/useHeaderSession';
+import { json } from '../../../testing/fetchStub';
+import { renderRoutes } from '../../../testing/renderRoutes';
+import { fakeCurrency, fakeInvoice, fakeMethod } from '../logic/testFixtures';
+import { fakeAnswer, fakeSession } from '../../checkout/logic/testFixtures';
 
 // A past-due customer presses Pay: the server answers CUSTOMER_LIMITED and the checkout opens the
 // portal's overdue dialog for that customer (per currency Pay now / View now), with no error toast.

@@ -2,8 +2,8 @@
 // months") and the approve the browser wallet sends, exactly as the server built it.
 import type { AllowanceOffer, PaymentCurrency } from '@payshelf/api';
 import type { TFunction } from 'i18next';
-import { money } from '../checkout/logic/format';
-import type { Eip1193Provider } from '../checkout/logic/ethereum';
+import { money } from '../logic/format';
+import type { Eip1193Provider } from '../logic/ethereum';
 
 /** "Allows up to 60 TUSD, about 12 months of this plan." in the reader's language. */
 export function allowanceWords(

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { fetchStub, json } from '../../testing/fetchStub';
+import { fetchStub, json } from './fetchStub';
 
 /**
  * For route and layout tests that land on a store page: the store API answers an empty catalogue
@@ -17,7 +17,10 @@ export async function stubEmptyStore(): Promise<void> {
       404,
     );
   });
-  await Promise.all([import('../pages/ApplicationListPage'), import('../pages/ApplicationDetailPage')]);
+  await Promise.all([
+    import('../store/pages/ApplicationListPage'),
+    import('../store/pages/ApplicationDetailPage'),
+  ]);
 }
 
 export const unstubStore = () => vi.unstubAllGlobals();

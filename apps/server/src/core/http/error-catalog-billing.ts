@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './error-catalog.js';
+import type { CatalogEntry } from './error-catalog-entry.js';
 
 /**
  * Refusals of the money paths built on payment intents: underpaid transfers, the customer portal's

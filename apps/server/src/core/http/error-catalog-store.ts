@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './error-catalog.js';
+import type { CatalogEntry } from './error-catalog-entry.js';
 
 /** The store's refusals: uploads, review, access tokens, manifest signing and the connect-CLI handoff. */
 export const STORE_MESSAGES = {

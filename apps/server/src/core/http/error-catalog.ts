@@ -1,3 +1,4 @@
+import type { CatalogEntry } from './error-catalog-entry.js';
 import { BILLING_MESSAGES } from './error-catalog-billing.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 /**
@@ -8,19 +9,7 @@ import { STORE_MESSAGES } from './error-catalog-store.js';
  * the server answered before the catalog existed. Several keys may share one API `code`
  * (resource_missing names the kind of object in its message).
  */
-export interface CatalogEntry {
-  readonly code: string;
-  /** The API error type; invalid_request_error (400) when left out. */
-  readonly type?:
-    | 'invalid_request_error'
-    | 'authentication_error'
-    | 'permission_error'
-    | 'not_found_error'
-    | 'rate_limit_error'
-    | 'api_error';
-  readonly en: string;
-  readonly zh: string;
-}
+export type { CatalogEntry } from './error-catalog-entry.js';
 
 export const MESSAGES = {
   // Money rules (packages/money MoneyRuleError codes, via payment/shared/rules.ts).

@@ -1,6 +1,8 @@
+import type { ErrorCode } from '@payshelf/api';
+
 /** One catalog entry: the API code and type of an error and its message in English and Chinese. */
 export interface CatalogEntry {
-  readonly code: string;
+  readonly code: ErrorCode;
   /** The API error type; invalid_request_error (400) when left out. */
   readonly type?:
     | 'invalid_request_error'

@@ -13,32 +13,32 @@ export type { CatalogEntry } from './error-catalog-entry.js';
 
 export const MESSAGES = {
   // Money rules (packages/money MoneyRuleError codes, via payment/shared/rules.ts).
-  AMOUNT_INVALID: { code: 'AMOUNT_INVALID', en: 'Invalid amount', zh: '金额无效' },
+  AMOUNT_INVALID: { code: 'amount_invalid', en: 'Invalid amount', zh: '金额无效' },
   AMOUNT_PRECISION: {
-    code: 'AMOUNT_PRECISION',
+    code: 'amount_precision',
     en: 'Amount decimal places must be less than or equal to {precision}',
     zh: '金额的小数位数不能超过 {precision} 位',
   },
   UNSUPPORTED_INTERVAL: {
-    code: 'UNSUPPORTED_INTERVAL',
+    code: 'unsupported_interval',
     en: 'unsupported recurring interval',
     zh: '不支持的订阅周期',
   },
   CURRENCY_NOT_CONFIGURED: {
-    code: 'CURRENCY_NOT_CONFIGURED',
+    code: 'currency_not_configured',
     en: 'Currency not configured for price',
     zh: '该价格未配置此币种',
   },
   MULTIPLE_CUSTOM_UNIT_AMOUNT: {
-    code: 'MULTIPLE_CUSTOM_UNIT_AMOUNT',
+    code: 'multiple_custom_unit_amount',
     en: 'Multiple items with custom unit amount are not supported',
     zh: '不支持多个自定义金额的商品',
   },
-  PRICE_TIERS_INVALID: { code: 'PRICE_TIERS_INVALID', en: 'Invalid price tiers', zh: '价格阶梯无效' },
-  EXCEED_INVENTORY: { code: 'EXCEED_INVENTORY', en: 'Exceed inventory', zh: '超出库存' },
-  EXCEED_PURCHASE_LIMIT: { code: 'EXCEED_PURCHASE_LIMIT', en: 'Exceed purchase limit', zh: '超出购买限制' },
+  PRICE_TIERS_INVALID: { code: 'price_tiers_invalid', en: 'Invalid price tiers', zh: '价格阶梯无效' },
+  EXCEED_INVENTORY: { code: 'exceed_inventory', en: 'Exceed inventory', zh: '超出库存' },
+  EXCEED_PURCHASE_LIMIT: { code: 'exceed_purchase_limit', en: 'Exceed purchase limit', zh: '超出购买限制' },
   DONATION_AMOUNT_RANGE: {
-    code: 'DONATION_AMOUNT_RANGE',
+    code: 'donation_amount_range',
     en: 'Please enter an amount between {min} and {max}.',
     zh: '请输入 {min} 到 {max} 之间的金额。',
   },
@@ -49,29 +49,29 @@ export const MESSAGES = {
     zh: '您有逾期未付的账单，请先付清再购买',
   },
   DONATION_NOT_ENABLED: {
-    code: 'DONATION_NOT_ENABLED',
+    code: 'donation_not_enabled',
     en: 'Donation feature is not enabled',
     zh: '未启用打赏功能',
   },
   checkout_session_expired: { code: 'checkout_session_expired', en: 'Expired Link', zh: '链接已过期' },
   payment_link_inactive: { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
   CHECKOUT_SESSION_OTHER_CUSTOMER: {
-    code: 'CHECKOUT_SESSION_OTHER_CUSTOMER',
+    code: 'checkout_session_other_customer',
     en: 'This checkout belongs to another account',
     zh: '此订单属于另一个账户',
   },
   PAYER_NOT_PROVED: {
-    code: 'PAYER_NOT_PROVED',
+    code: 'payer_not_proved',
     en: 'Prove you control this account before paying from it',
     zh: '请先证明您控制该账户，再用它付款',
   },
   PAYER_PROOF_INVALID: {
-    code: 'PAYER_PROOF_INVALID',
+    code: 'payer_proof_invalid',
     en: 'The signature does not prove control of this account, please try again',
     zh: '该签名无法证明您控制此账户，请重试',
   },
   PAYER_CHALLENGE_EXPIRED: {
-    code: 'PAYER_CHALLENGE_EXPIRED',
+    code: 'payer_challenge_expired',
     en: 'The signing request expired, please try again',
     zh: '签名请求已过期，请重试',
   },
@@ -86,7 +86,7 @@ export const MESSAGES = {
     zh: '此订单必须包含搭配商品',
   },
   PAYMENT_METHOD_NOT_SUPPORTED: {
-    code: 'PAYMENT_METHOD_NOT_SUPPORTED',
+    code: 'payment_method_not_supported',
     en: 'This payment method is not supported',
     zh: '不支持该支付方式',
   },
@@ -126,12 +126,12 @@ export const MESSAGES = {
     zh: '订单已发生变化，请重新提交',
   },
   ACCOUNT_CHANGED: {
-    code: 'ACCOUNT_CHANGED',
+    code: 'account_changed',
     en: 'Account changed, please pay manually.',
     zh: '账户已变更，请手动支付。',
   },
   FAST_PAY_UNAVAILABLE: {
-    code: 'FAST_PAY_UNAVAILABLE',
+    code: 'fast_pay_unavailable',
     en: 'Fast pay is unavailable, please pay manually.',
     zh: '快捷支付暂不可用，请手动支付。',
   },

@@ -32,13 +32,13 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
 
 /**
  * The message in `locale` for an error not thrown with `ApiError.of`: the catalog's text when
- * `message` is exactly the English text of a placeholder-free entry of `code`, else `message`
- * unchanged (a message with values must come from `ApiError.of`, which keeps them).
+ * `message` is exactly the English text of a placeholder-free entry of `code`, else undefined (the
+ * caller then answers with the code's own text; a message with values must come from `ApiError.of`).
  */
-export function localizeMessage(locale: MessageLocale, code: string, message: string): string {
+export function localizeMessage(locale: MessageLocale, code: string, message: string): string | undefined {
   if (locale === 'en') return message;
   const entry = ERROR_CATALOG.find((e) => e.code === code && e.en === message && !/\{\w+\}/.test(e.en));
-  return entry ? entry[locale] : message;
+  return entry?.[locale];
 }
 
 /** A fixed catalog text given by its English wording (the notices of a 200 answer), else as it is. */

@@ -8,7 +8,7 @@ import {
   unitAmountFor,
   usesCustomUnitAmount,
 } from '@payshelf/money';
-import { ApiError } from '../../core/http/errors.js';
+import { ApiError, type ThrownCode } from '../../core/http/errors.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { Db } from '../../db/database.js';
 import { getPrice, getProducts, type PriceRow } from '../catalog/index.js';
@@ -22,7 +22,7 @@ import { loadPrices, priceOf, toRuleItem } from './lines.js';
 import { mutateSession } from './mutate.js';
 import type { SessionRow } from './repo.js';
 
-const bad = (code: string, message: string, param: string) => ApiError.badRequest(code, message, param);
+const bad = (code: ThrownCode, message: string, param: string) => ApiError.badRequest(code, message, param);
 
 /** PUT upsell {from, to}: the line on price `from` switches to its upsell price `to`. */
 export function upsell(db: Db, id: string, from: string, to: string): Promise<SessionRow> {

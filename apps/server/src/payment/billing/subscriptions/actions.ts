@@ -240,7 +240,7 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
       sub.livemode,
     );
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'CURRENCY_NOT_CONFIGURED') {
+    if (err instanceof ApiError && err.code === 'currency_not_configured') {
       throw ApiError.of(
         'subscription_currency_unsupported',
         { currency: currency.symbol },

@@ -46,7 +46,7 @@ async function checkedPrices(ctx: Ctx, input: SubscriptionCreate, livemode: bool
     ) {
       throw bad('every item of a subscription must recur on the same interval', `items.${index}.price_id`);
     }
-    // CURRENCY_NOT_CONFIGURED (a 400) when the price has no amount in this currency.
+    // currency_not_configured (a 400) when the price has no amount in this currency.
     moneyRule(`items.${index}.price_id`, () =>
       lineTotal({ price: toRulePrice(price), quantity: item.quantity }, input.currency_id),
     );

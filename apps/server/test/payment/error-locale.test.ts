@@ -46,7 +46,7 @@ describe('error messages in the checkout language', () => {
       });
     const chinese = {
       type: 'invalid_request_error',
-      code: 'DONATION_AMOUNT_RANGE',
+      code: 'donation_amount_range',
       param: 'amount',
       message: '请输入 0 到 50 之间的金额。',
     };
@@ -114,7 +114,7 @@ describe('error messages in the checkout language', () => {
       query: { locale: 'zh' },
     });
     expect(precise.body.error).toMatchObject({
-      code: 'AMOUNT_PRECISION',
+      code: 'amount_precision',
       message: 'Amount decimal places must be less than or equal to 2',
     });
   });

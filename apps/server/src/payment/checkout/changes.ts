@@ -18,7 +18,7 @@ import { requireCurrency } from '../methods/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { checkAmountPrecision, moneyRule, throwIfRule } from '../shared/rules.js';
-import { loadPrices, priceOf, toRuleItem } from './lines.js';
+import { loadPrices, priceOf, toRuleItem } from '../line-items/index.js';
 import { mutateSession } from './mutate.js';
 import type { SessionRow } from './repo.js';
 

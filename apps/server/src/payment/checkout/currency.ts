@@ -7,7 +7,7 @@ import type { StoredLineItem } from '../../db/schema/index.js';
 import { requireCurrency } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
-import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';
+import { loadPrices, payableCurrencies, sessionTotals } from '../line-items/index.js';
 import { updateSession, type SessionRow } from './repo.js';
 
 /** Line items with their custom amounts expressed in the new currency's smallest units. */

@@ -7,7 +7,7 @@ import type { Tx } from '../shared/db.js';
 import { releaseStock } from '../catalog/index.js';
 import { throwIfRule } from '../shared/rules.js';
 import { moveSessionToCurrency } from './currency.js';
-import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from './lines.js';
+import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from '../line-items/index.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 
 export interface ChangeInput {

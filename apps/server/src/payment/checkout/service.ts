@@ -9,7 +9,7 @@ import { recordEvent } from '../shared/events.js';
 import { catalogCacheOf } from '../shared/catalog-cache.js';
 import { newId } from '../shared/ids.js';
 import { nowSeconds } from '../shared/time.js';
-import { resolveLineItems, sessionTotals } from './lines.js';
+import { resolveLineItems, sessionTotals } from '../line-items/index.js';
 import {
   getSession,
   insertSessionWithEvent,

@@ -1,7 +1,7 @@
 import type { PaymentLink, PaymentLinkCreate, PaymentLinkUpdate } from '@payshelf/api';
 import { donationLimits } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import { loadPrices, resolveLineItems } from '../checkout/index.js';
+import { loadPrices, resolveLineItems } from '../line-items/index.js';
 import { requireCurrency } from '../methods/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';

@@ -66,7 +66,7 @@ describe('error messages in the checkout language', () => {
     expect((await tooMuch({ locale: 'en' }, { cookie: 'nf_lang=zh' })).body.error).toEqual(english);
   });
 
-  it('answers an expired link and a missing session in Chinese, and keeps technical details as they are', async () => {
+  it('answers an expired link and a missing session in Chinese, and keeps technical details after the Chinese text', async () => {
     const { id, price } = await donationSession();
     expect((await env.test('PUT', `/checkout-sessions/${id}/expire`, { body: {} })).status).toBe(200);
     const change = (query: Record<string, string>) =>
@@ -91,13 +91,14 @@ describe('error messages in the checkout language', () => {
       message: "订单不存在：'cs_nope000000000000000000'",
     });
 
-    // A validation failure names technical field paths: it stays as it is in every language.
+    // A validation failure names technical field paths: Chinese readers get the code's Chinese text
+    // first, then the field paths as they are.
     const invalid = await env.anonymous('PUT', `/checkout-sessions/${id}/amount`, {
       body: { priceId: price },
       query: { locale: 'zh' },
     });
     expect(invalid.body.error?.code).toBe('parameter_invalid');
-    expect(invalid.body.error?.message).toMatch(/^Validate failed: amount: /);
+    expect(invalid.body.error?.message).toMatch(/^参数无效（Validate failed: amount: .*）$/);
   });
 
   it('keeps merchant API answers with a secret key in English whatever locale is asked for', async () => {

@@ -101,6 +101,21 @@ describe('error messages in the checkout language', () => {
     expect(invalid.body.error?.message).toMatch(/^参数无效（Validate failed: amount: .*）$/);
   });
 
+  it('answers in the browser language (Accept-Language) when neither the query nor the cookie names one', async () => {
+    const path = '/checkout-sessions/retrieve/cs_nope000000000000000000';
+    const asked = (headers: Record<string, string>) => env.anonymous('GET', path, { headers });
+    const zh = await asked({ 'accept-language': 'fr-FR, zh-CN;q=0.8, en;q=0.5' });
+    expect(zh.body.error).toMatchObject({
+      code: 'resource_missing',
+      message: "订单不存在：'cs_nope000000000000000000'",
+    });
+    const en = await asked({ 'accept-language': 'en-GB, zh;q=0.5' });
+    expect(en.body.error?.message).toBe("No such checkout session: 'cs_nope000000000000000000'");
+    // The cookie the web app writes wins over the browser's list.
+    const cookie = await asked({ 'accept-language': 'zh-CN', cookie: 'nf_lang=en' });
+    expect(cookie.body.error?.message).toBe("No such checkout session: 'cs_nope000000000000000000'");
+  });
+
   it('keeps merchant API answers with a secret key in English whatever locale is asked for', async () => {
     const missing = await env.test('GET', '/checkout-sessions/cs_nope000000000000000000', {
       query: { locale: 'zh' },

@@ -16,13 +16,29 @@ export function normalizeLocale(tag: string | null | undefined): MessageLocale |
 }
 
 /**
- * The language a request's messages are answered in: the `locale` query parameter, then the locale
- * cookie, else English. A merchant call (any Authorization header, i.e. a secret key) always gets English.
+ * The language a request's messages are answered in, chosen like the web app chooses its own: the
+ * `locale` query parameter, then the locale cookie, then the first English or Chinese language of
+ * Accept-Language, else English. A merchant call (any Authorization header, i.e. a secret key) always
+ * gets English.
  */
 export function requestLocale(request: FastifyRequest): MessageLocale {
   if (request.headers.authorization) return 'en';
   const query = new URL(request.url, 'http://localhost').searchParams.get('locale');
-  return normalizeLocale(query) ?? normalizeLocale(request.cookies?.[LOCALE_COOKIE]) ?? 'en';
+  return (
+    normalizeLocale(query) ??
+    normalizeLocale(request.cookies?.[LOCALE_COOKIE]) ??
+    browserLocale(request.headers['accept-language']) ??
+    'en'
+  );
+}
+
+/** The first of `en*`, `zh*`, `tw` in an Accept-Language header, in the order the browser lists them. */
+function browserLocale(header: string | undefined): MessageLocale | undefined {
+  for (const part of (header ?? '').split(',')) {
+    const locale = normalizeLocale(part.split(';')[0]);
+    if (locale) return locale;
+  }
+  return undefined;
 }
 
 /** Replaces each `{name}` with its value; a placeholder without a value stays as it is. */

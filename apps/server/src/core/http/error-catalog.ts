@@ -1,5 +1,6 @@
 import type { CatalogEntry } from './error-catalog-entry.js';
 import { BILLING_MESSAGES } from './error-catalog-billing.js';
+import { PAYMENT_MESSAGES } from './error-catalog-payment.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 /**
  * The English and Chinese texts of the error messages a browser user can meet during checkout, in the
@@ -291,6 +292,8 @@ export const MESSAGES = {
   ...STORE_MESSAGES,
   // Payments, refunds, overdue bulk pay and subscription changes (error-catalog-billing.ts).
   ...BILLING_MESSAGES,
+  // The merchant API: catalog, payment methods and currencies, customers (error-catalog-payment.ts).
+  ...PAYMENT_MESSAGES,
   // The browser wallet paying an open invoice or overdue batch (payment/flows/wallet-batch.ts).
   overdue_batch_missing: {
     code: 'resource_missing',

@@ -2,6 +2,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_TEXT, type ErrorCode } from '@payshelf/api';
 import { z } from 'zod';
 import { MESSAGES, type MessageKey, type MessageValues } from './error-catalog.js';
+
+/** Catalog keys whose only placeholder is `{id}` ("No such price: '{id}'"). */
+type MissingKey = {
+  [K in MessageKey]: [keyof MessageValues<K>] extends ['id']
+    ? 'id' extends keyof MessageValues<K>
+      ? K
+      : never
+    : never;
+}[MessageKey];
 import { fillTemplate, localizeMessage, requestLocale, type MessageLocale } from './error-locale.js';
 import { wireCode, type LegacyErrorCode } from './legacy-codes.js';
 
@@ -75,6 +84,16 @@ export class ApiError extends Error {
       fillTemplate(entry.en, filled),
       options.param,
     ).withMessage(key, filled);
+  }
+
+  /**
+   * "No such <kind>: '<id>'": a 404 for the object a path names, or a 400 naming `param` when the id
+   * came in the request body (the id is cut to 100 characters in the 404, which echoes the path).
+   */
+  static missing(key: MissingKey, id: string, param?: string): ApiError {
+    if (!param) return ApiError.of(key, { id: id.slice(0, 100) });
+    const found = ApiError.of(key, { id });
+    return new ApiError('invalid_request_error', found.code, found.message, param).withMessage(key, { id });
   }
 
   toJSON() {

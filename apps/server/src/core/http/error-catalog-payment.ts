@@ -39,7 +39,7 @@ export const PAYMENT_MESSAGES = {
     en: 'a credit product price needs metadata.credit_config',
     zh: '积分商品的价格需要 metadata.credit_config',
   },
-  price_custom_range: {
+  minimum_over_maximum: {
     code: 'parameter_invalid',
     en: 'minimum must not exceed maximum',
     zh: '最小值不能大于最大值',
@@ -110,11 +110,6 @@ export const PAYMENT_MESSAGES = {
     zh: '已有使用该 DID 的客户：{id}',
   },
   line_price_archived: { code: 'price_inactive', en: 'The price is archived', zh: '该价格已归档' },
-  line_quantity_range: {
-    code: 'parameter_invalid',
-    en: 'minimum must not exceed maximum',
-    zh: '最小数量不能大于最大数量',
-  },
   line_custom_amount: {
     code: 'parameter_invalid',
     en: 'custom_amount needs a price with custom_unit_amount',
@@ -139,11 +134,6 @@ export const PAYMENT_MESSAGES = {
     code: 'checkout_session_complete',
     en: 'A completed checkout session cannot be expired',
     zh: '已完成的订单不能设为过期',
-  },
-  link_donation_range: {
-    code: 'parameter_invalid',
-    en: 'minimum must not exceed maximum',
-    zh: '最低金额不能大于最高金额',
   },
   link_redirect_url_missing: {
     code: 'parameter_missing',

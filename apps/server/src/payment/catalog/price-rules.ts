@@ -6,7 +6,7 @@ import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
 
 /** The price rules' refusals: a 400 naming the field at fault. */
 type PriceRuleKey =
-  | 'price_custom_range'
+  | 'minimum_over_maximum'
   | 'price_presets_range'
   | 'price_recurring_missing'
   | 'price_one_time_recurring'
@@ -38,7 +38,7 @@ export function checkTiers(tiers: PriceTier[], currency: CurrencyRow, param: str
 export function checkCustom(custom: CustomUnitAmount, currency: CurrencyRow, param: string): void {
   const min = custom.minimum ? BigInt(custom.minimum) : null;
   const max = custom.maximum ? BigInt(custom.maximum) : null;
-  if (min !== null && max !== null && min > max) throw bad('price_custom_range', `${param}.minimum`);
+  if (min !== null && max !== null && min > max) throw bad('minimum_over_maximum', `${param}.minimum`);
   const values: Array<[string, string]> = [
     ...(custom.preset ? [['preset', custom.preset] as [string, string]] : []),
     ...(custom.presets ?? []).map((p, i): [string, string] => [`presets.${i}`, p]),

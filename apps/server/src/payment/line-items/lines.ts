@@ -71,7 +71,7 @@ export async function resolveLineItems(
     moneyRule(`${param}.price_id`, () => unitAmountFor(rule, currency ?? ''));
     const adj = item.adjustable_quantity;
     if (adj?.minimum !== undefined && adj.maximum !== undefined && adj.minimum > adj.maximum) {
-      throw ApiError.of('line_quantity_range', {}, { param: `${param}.adjustable_quantity.minimum` });
+      throw ApiError.of('minimum_over_maximum', {}, { param: `${param}.adjustable_quantity.minimum` });
     }
     throwIfRule(checkQuantity(rule, item.quantity), `${param}.quantity`);
     if (item.custom_amount !== null && !usesCustomUnitAmount({ price: rule, quantity: 1 })) {

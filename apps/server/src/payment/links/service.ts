@@ -36,7 +36,7 @@ async function checkDonation(db: Db, input: PaymentLinkUpdate, currencyId: strin
   const settings = input.donation_settings;
   const limits = moneyRule('donation_settings.amount', () => donationLimits(settings, currency.decimal));
   if (limits.configuredMax !== null && limits.min > limits.configuredMax) {
-    throw ApiError.of('link_donation_range', {}, { param: 'donation_settings.amount.minimum' });
+    throw ApiError.of('minimum_over_maximum', {}, { param: 'donation_settings.amount.minimum' });
   }
 }
 

@@ -9,6 +9,7 @@ export interface CatalogEntry {
     | 'authentication_error'
     | 'permission_error'
     | 'not_found_error'
+    | 'idempotency_error'
     | 'rate_limit_error'
     | 'api_error';
   readonly en: string;

@@ -140,4 +140,41 @@ export const PAYMENT_MESSAGES = {
     en: 'a redirect needs redirect.url',
     zh: '跳转需要设置 redirect.url',
   },
+  payment_currency_of_method_missing: missing(
+    "No such payment currency for this method: '{id}'",
+    "该支付方式没有此币种：'{id}'",
+  ),
+  subscription_price_not_recurring: {
+    code: 'parameter_invalid',
+    en: 'a subscription item needs a recurring price',
+    zh: '订阅商品需要周期性价格',
+  },
+  subscription_interval_mixed: {
+    code: 'parameter_invalid',
+    en: 'every item of a subscription must recur on the same interval',
+    zh: '订阅中的所有商品必须使用相同的周期',
+  },
+  idempotency_key_malformed: {
+    code: 'idempotency_key_invalid',
+    en: 'Idempotency-Key must be 1 to 255 printable ASCII characters',
+    zh: 'Idempotency-Key 必须是 1 到 255 个可打印的 ASCII 字符',
+  },
+  idempotency_retry: {
+    code: 'idempotency_request_in_progress',
+    type: 'idempotency_error',
+    en: 'Retry this request',
+    zh: '请重试此请求',
+  },
+  idempotency_key_reused: {
+    code: 'idempotency_key_in_use',
+    type: 'idempotency_error',
+    en: "Keys for idempotent requests can only be used with the same parameters they were first used with. Try a key other than '{key}' for a different request.",
+    zh: "幂等键只能用于参数相同的请求。不同的请求请使用 '{key}' 以外的键。",
+  },
+  idempotency_first_running: {
+    code: 'idempotency_request_in_progress',
+    type: 'idempotency_error',
+    en: 'The first request with this Idempotency-Key is still running; retry shortly',
+    zh: '使用该 Idempotency-Key 的第一个请求仍在处理中，请稍后重试',
+  },
 } as const satisfies Record<string, CatalogEntry>;

@@ -1,5 +1,6 @@
 import type { CatalogEntry } from './error-catalog-entry.js';
 import { BILLING_MESSAGES } from './error-catalog-billing.js';
+import { IDENTITY_MESSAGES } from './error-catalog-identity.js';
 import { PAYMENT_MESSAGES } from './error-catalog-payment.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 /**
@@ -294,6 +295,8 @@ export const MESSAGES = {
   ...BILLING_MESSAGES,
   // The merchant API: catalog, payment methods and currencies, customers (error-catalog-payment.ts).
   ...PAYMENT_MESSAGES,
+  // Users, browser sessions and passports (error-catalog-identity.ts).
+  ...IDENTITY_MESSAGES,
   // The browser wallet paying an open invoice or overdue batch (payment/flows/wallet-batch.ts).
   overdue_batch_missing: {
     code: 'resource_missing',

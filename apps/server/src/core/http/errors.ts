@@ -74,15 +74,17 @@ export class ApiError extends Error {
   static of<K extends MessageKey>(
     key: K,
     values: MessageValues<K>,
-    options: { param?: string } = {},
+    options: { param?: string; status?: number } = {},
   ): ApiError {
     const entry: { code: ErrorCode; type?: ErrorType; en: string } = MESSAGES[key];
     const filled: Readonly<Record<string, string>> = values;
+    const type = entry.type ?? 'invalid_request_error';
     return new ApiError(
-      entry.type ?? 'invalid_request_error',
+      type,
       entry.code,
       fillTemplate(entry.en, filled),
       options.param,
+      options.status ?? STATUS[type],
     ).withMessage(key, filled);
   }
 

@@ -177,4 +177,28 @@ export const PAYMENT_MESSAGES = {
     en: 'The first request with this Idempotency-Key is still running; retry shortly',
     zh: '使用该 Idempotency-Key 的第一个请求仍在处理中，请稍后重试',
   },
+  line_with_price_missing: {
+    code: 'line_item_not_found',
+    en: 'No line item has this price',
+    zh: '没有使用此价格的商品行',
+  },
+  line_item_missing: { code: 'line_item_not_found', en: 'No such line item', zh: '没有该商品行' },
+  upsell_not_offered: {
+    code: 'upsell_not_offered',
+    en: 'This price has no such upsell',
+    zh: '该价格没有这个升级选项',
+  },
+  upsell_unavailable: {
+    code: 'price_inactive',
+    en: 'The upsell price is not available',
+    zh: '升级价格不可用',
+  },
+  cross_sell_not_offered: {
+    code: 'cross_sell_not_offered',
+    en: 'This price is not offered with this checkout',
+    zh: '此订单不提供该价格',
+  },
+  settings_missing: missing("No settings for '{id}'", "没有 '{id}' 的设置"),
+  setting_missing: missing("No such setting: '{id}'", "设置不存在：'{id}'"),
+  donation_setting_missing: missing("No such donation setting: '{id}'", "打赏设置不存在：'{id}'"),
 } as const satisfies Record<string, CatalogEntry>;

@@ -114,6 +114,25 @@ describe('error catalog', () => {
     expect(zod.message).toMatch(/^Validate failed: amount: /);
   });
 
+  it('answers a missing object as 404 for the path and as 400 naming the body field, in both languages', () => {
+    const path = ApiError.missing('price_missing', 'price_1');
+    expect(path.status).toBe(404);
+    expect(path.body('en').error).toEqual({
+      type: 'not_found_error',
+      code: 'resource_missing',
+      message: "No such price: 'price_1'",
+    });
+    expect(path.body('zh').error.message).toBe("价格不存在：'price_1'");
+    const body = ApiError.missing('price_missing', 'price_2', 'items.0.price_id');
+    expect(body.status).toBe(400);
+    expect(body.body('zh').error).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: "价格不存在：'price_2'",
+      param: 'items.0.price_id',
+    });
+  });
+
   it('answers the old UPPER_CASE codes in snake_case, except the two the product specification spells', () => {
     expect(ApiError.badRequest('DONATION_NOT_ENABLED', 'x').code).toBe('donation_not_enabled');
     expect(ApiError.badRequest('CUSTOMER_LIMITED', 'x').code).toBe('CUSTOMER_LIMITED');

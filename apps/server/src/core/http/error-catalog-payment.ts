@@ -201,4 +201,11 @@ export const PAYMENT_MESSAGES = {
   settings_missing: missing("No settings for '{id}'", "没有 '{id}' 的设置"),
   setting_missing: missing("No such setting: '{id}'", "设置不存在：'{id}'"),
   donation_setting_missing: missing("No such donation setting: '{id}'", "打赏设置不存在：'{id}'"),
+  subscription_item_missing: missing("No such subscription item: '{id}'", "订阅项不存在：'{id}'"),
+  list_cursor_missing: missing("No such object: '{id}'", "对象不存在：'{id}'"),
+  list_two_cursors: {
+    code: 'parameter_invalid',
+    en: 'Use starting_after or ending_before, not both',
+    zh: 'starting_after 和 ending_before 只能使用其中一个',
+  },
 } as const satisfies Record<string, CatalogEntry>;

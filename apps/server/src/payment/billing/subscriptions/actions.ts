@@ -212,17 +212,13 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
   const currencyId = input.currency_id ?? sub.currencyId;
   const currency = await getCurrency(tx, currencyId, sub.livemode);
   if (!currency?.active) {
-    throw ApiError.badRequest('resource_missing', `No such payment currency: '${currencyId}'`, 'currency_id');
+    throw ApiError.missing('payment_currency_missing', currencyId, 'currency_id');
   }
   const methodId =
     input.payment_method_id ?? (input.currency_id ? currency.paymentMethodId : sub.defaultPaymentMethodId);
   const method = methodId ? await getMethod(tx, methodId, sub.livemode) : null;
   if (!method?.active) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment method: '${methodId ?? ''}'`,
-      'payment_method_id',
-    );
+    throw ApiError.missing('payment_method_missing', methodId ?? '', 'payment_method_id');
   }
   if (currency.paymentMethodId !== method.id) {
     throw ApiError.of(

@@ -57,11 +57,7 @@ export async function checkItems(ctx: Ctx, sub: SubscriptionRow, items: readonly
   for (const [index, item] of items.entries()) {
     const price = rows.find((r) => r.id === item.priceId);
     if (!price?.active) {
-      throw ApiError.badRequest(
-        'resource_missing',
-        `No such price: '${item.priceId}'`,
-        `items.${index}.price_id`,
-      );
+      throw ApiError.missing('price_missing', item.priceId, `items.${index}.price_id`);
     }
     if (
       price.recurringInterval !== sub.recurringInterval ||

@@ -98,7 +98,7 @@ export async function recordUsage(
   livemode: boolean,
   input: UsageRecordCreate,
 ): Promise<UsageRecord> {
-  const missing = () => ApiError.notFound(`No such subscription item: '${itemId.slice(0, 100)}'`);
+  const missing = () => ApiError.missing('subscription_item_missing', itemId);
   const [peek] = await ctx.db
     .select()
     .from(subscriptionItems)

@@ -1,6 +1,7 @@
 import type { CatalogEntry } from './error-catalog-entry.js';
 
-/** Refusals of the platform's users, browser sessions and passports (platform/identity). */
+/** Refusals of the platform's users, browser sessions and passports (platform/identity), and of
+ * cookie-signed requests from elsewhere (core/http/same-origin.ts). */
 export const IDENTITY_MESSAGES = {
   identity_session_missing: {
     code: 'session_not_found',
@@ -31,5 +32,16 @@ export const IDENTITY_MESSAGES = {
     type: 'permission_error',
     en: 'You cannot manage {role} passports',
     zh: '您不能管理 {role} 通行证',
+  },
+  cross_origin_unnamed: {
+    code: 'cross_origin_request',
+    type: 'permission_error',
+    en: 'Requests signed in by cookie must say where they come from (Origin or Referer)',
+    zh: '使用 Cookie 登录的请求必须说明来源（Origin 或 Referer）',
+  },
+  body_not_json: {
+    code: 'unsupported_media_type',
+    en: 'Send the body as JSON (Content-Type: application/json)',
+    zh: '请以 JSON 格式发送请求内容（Content-Type: application/json）',
   },
 } as const satisfies Record<string, CatalogEntry>;

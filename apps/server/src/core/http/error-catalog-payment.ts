@@ -208,4 +208,14 @@ export const PAYMENT_MESSAGES = {
     en: 'Use starting_after or ending_before, not both',
     zh: 'starting_after 和 ending_before 只能使用其中一个',
   },
+  balance_too_large: {
+    code: 'amount_too_large',
+    en: 'The balance must stay below 2^256',
+    zh: '余额必须小于 2^256',
+  },
+  balance_debit_too_large: {
+    code: 'balance_insufficient',
+    en: "The customer's balance ({balance}) is smaller than the debit ({debit})",
+    zh: '客户余额（{balance}）小于扣款金额（{debit}）',
+  },
 } as const satisfies Record<string, CatalogEntry>;

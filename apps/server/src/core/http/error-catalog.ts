@@ -220,6 +220,7 @@ export const MESSAGES = {
   },
   cross_origin_request: {
     code: 'cross_origin_request',
+    type: 'permission_error',
     en: 'Requests from other sites are not allowed',
     zh: '不允许来自其他站点的请求',
   },

@@ -44,4 +44,10 @@ export const IDENTITY_MESSAGES = {
     en: 'Send the body as JSON (Content-Type: application/json)',
     zh: '请以 JSON 格式发送请求内容（Content-Type: application/json）',
   },
+  route_missing: {
+    code: 'route_not_found',
+    type: 'not_found_error',
+    en: 'No route for {method} {path}',
+    zh: '没有此接口：{method} {path}',
+  },
 } as const satisfies Record<string, CatalogEntry>;

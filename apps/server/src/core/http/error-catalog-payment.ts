@@ -218,4 +218,12 @@ export const PAYMENT_MESSAGES = {
     en: "The customer's balance ({balance}) is smaller than the debit ({debit})",
     zh: '客户余额（{balance}）小于扣款金额（{debit}）',
   },
+  cross_sell_none: {
+    code: 'cross_sell_not_found',
+    type: 'not_found_error',
+    en: 'No cross-sell offer for this checkout',
+    zh: '此订单没有加购推荐',
+  },
+  payment_intent_id_missing: missing("No such payment intent: '{id}'", "支付意图不存在：'{id}'"),
+  logo_missing: missing('No logo {id}', '没有标志 {id}'),
 } as const satisfies Record<string, CatalogEntry>;

@@ -59,6 +59,7 @@ export const MESSAGES = {
   payment_link_inactive: { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
   CHECKOUT_SESSION_OTHER_CUSTOMER: {
     code: 'checkout_session_other_customer',
+    type: 'permission_error',
     en: 'This checkout belongs to another account',
     zh: '此订单属于另一个账户',
   },

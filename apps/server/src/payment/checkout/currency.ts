@@ -35,11 +35,7 @@ export async function moveSessionToCurrency(
   const prices = await loadPrices(tx, row.lineItems, row.livemode);
   const payable = payableCurrencies(row.lineItems, prices);
   if (payable && !payable.has(currencyId)) {
-    throw ApiError.badRequest(
-      'CURRENCY_NOT_CONFIGURED',
-      'Currency not configured for price',
-      'payment_currency',
-    );
+    throw ApiError.of('CURRENCY_NOT_CONFIGURED', {}, { param: 'payment_currency' });
   }
   const lineItems = await itemsIn(tx, row, currencyId);
   const { subtotal, total } = sessionTotals(lineItems, prices, currencyId, row.subscriptionData);

@@ -226,4 +226,10 @@ export const PAYMENT_MESSAGES = {
   },
   payment_intent_id_missing: missing("No such payment intent: '{id}'", "支付意图不存在：'{id}'"),
   logo_missing: missing('No logo {id}', '没有标志 {id}'),
+  demo_no_network: {
+    code: 'demo_unavailable',
+    type: 'api_error',
+    en: 'No rail offers a demo network',
+    zh: '没有可用于演示的支付网络',
+  },
 } as const satisfies Record<string, CatalogEntry>;

@@ -146,4 +146,10 @@ export const STORE_MESSAGES = {
     en: 'Another upload of this application is in progress; retry',
     zh: '该应用的另一次上传正在进行，请重试',
   },
+  store_connect_rate_limited: {
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    en: 'Too many connect requests; try again in a minute',
+    zh: '连接请求过于频繁，请一分钟后再试',
+  },
 } as const satisfies Record<string, CatalogEntry>;

@@ -1,6 +1,6 @@
 export * from './bounds.js';
 export * from './common.js';
-export * from './errors.js';
+export * from './errors/index.js';
 export * from './host.js';
 export * from './payment/index.js';
 export * from './platform/index.js';

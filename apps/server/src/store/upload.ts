@@ -85,11 +85,7 @@ export async function recordUpload(
           })
           .onConflictDoNothing()
           .returning();
-        if (!created)
-          throw ApiError.conflict(
-            'upload_conflict',
-            'Another upload of this application is in progress; retry',
-          );
+        if (!created) throw ApiError.of('store_upload_in_progress', {}, { status: 409 });
         blocklet = created;
       } else {
         const refusal = await uploadRefusal(tx, blocklet, user, manifest.version);

@@ -269,11 +269,11 @@ describe('donation settings', () => {
       });
     const refused = await donate();
     expect(refused.body.error).toMatchObject({
-      code: 'DONATION_NOT_ENABLED',
+      code: 'donation_not_enabled',
       message: 'Donation feature is not enabled',
     });
     expect((await browserCall(owner, 'PUT', `/settings/${settingId}`, { active: true })).status).toBe(200);
-    expect((await donate()).body.error?.code).not.toBe('DONATION_NOT_ENABLED');
+    expect((await donate()).body.error?.code).not.toBe('donation_not_enabled');
   });
 
   it('saves validated settings and writes amounts and beneficiaries to the link', async () => {

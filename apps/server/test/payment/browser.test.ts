@@ -130,7 +130,7 @@ describe('cross-sell', () => {
     expect(added.body.amount_total).toBe('1300000');
     const none = await env.anonymous('GET', `/checkout-sessions/${cs}/cross-sell`);
     expect(none.status).toBe(200);
-    expect(none.body.error?.code).toBe('CROSS_SELL_NOT_FOUND');
+    expect(none.body.error?.code).toBe('cross_sell_not_found');
     const removed = await env.anonymous('DELETE', `/checkout-sessions/${cs}/cross-sell`);
     expect(lines(removed.body)).toHaveLength(1);
     const wrong = await env.anonymous('PUT', `/checkout-sessions/${cs}/cross-sell`, { body: { to: plain } });
@@ -239,7 +239,7 @@ describe('amount', () => {
       body: { priceId: p, amount: '51000000' },
     });
     expect(over.body.error).toMatchObject({
-      code: 'DONATION_AMOUNT_RANGE',
+      code: 'donation_amount_range',
       message: 'Please enter an amount between 0 and 50.',
     });
     const fine = await env.anonymous('PUT', `/checkout-sessions/${session.id}/amount`, {

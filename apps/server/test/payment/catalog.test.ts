@@ -149,7 +149,7 @@ describe('prices', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
-      code: 'AMOUNT_PRECISION',
+      code: 'amount_precision',
       message: 'Amount decimal places must be less than or equal to 6',
       param: 'unit_amount',
     });

@@ -129,7 +129,7 @@ describe('100 buyers for 10 units', () => {
     expect(accepted).toHaveLength(AVAILABLE);
     for (const i of refused) {
       expect(submitted[i]?.status).toBe(400);
-      expect(submitted[i]?.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+      expect(submitted[i]?.body.error).toMatchObject({ code: 'exceed_inventory' });
     }
     const [held] = await db().select().from(prices).where(eq(prices.id, limited));
     expect(held).toMatchObject({ quantitySold: 0, quantityReserved: AVAILABLE });

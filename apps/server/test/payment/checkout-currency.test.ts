@@ -76,7 +76,7 @@ describe('a custom amount in the currency the customer picked', () => {
     expect(inEth.body).toMatchObject({ currency_id: eth, amount_total: '20000000000000000000' });
     const over = await setAmount(cs, '51000000000000000000', eth);
     expect(over.body.error).toMatchObject({
-      code: 'DONATION_AMOUNT_RANGE',
+      code: 'donation_amount_range',
       message: 'Please enter an amount between 0 and 50.',
     });
     // ETH allows 6 decimal places here.

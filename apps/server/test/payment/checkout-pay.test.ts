@@ -285,7 +285,7 @@ describe('checkout: submit and pay on chain', () => {
       `/checkout-sessions/${cs}/donate-submit`,
       submitBody(cat),
     );
-    expect(donate.body.error).toMatchObject({ code: 'DONATION_NOT_ENABLED' });
+    expect(donate.body.error).toMatchObject({ code: 'donation_not_enabled' });
 
     const first = await submit(cs);
     await db()

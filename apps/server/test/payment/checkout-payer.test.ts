@@ -58,7 +58,7 @@ describe('fast pay payer', () => {
     const cs = await newSession(env.test, cat.priceId);
     const spoofed = await submit(alice, cs, { payer: bobs });
     expect(spoofed.status).toBe(400);
-    expect(spoofed.body.error).toMatchObject({ code: 'PAYER_NOT_PROVED', param: 'payer' });
+    expect(spoofed.body.error).toMatchObject({ code: 'payer_not_proved', param: 'payer' });
     // Without a payer, nothing falls back to an account Alice never proved.
     const plain = await submit(alice, cs);
     expect(plain.status).toBe(200);
@@ -82,7 +82,7 @@ describe('fast pay payer', () => {
       signature: forged,
     });
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'PAYER_PROOF_INVALID' });
+    expect(refused.body.error).toMatchObject({ code: 'payer_proof_invalid' });
     // Bob's challenge signed by Bob, sent by Alice: bound to Bob's customer, so refused too.
     const bobAsked = await browserCall(bob, 'POST', `/checkout-sessions/${cs}/payer-challenge`, {
       payment_method: cat.methodId,
@@ -94,7 +94,7 @@ describe('fast pay payer', () => {
       challenge_id: bobChallenge.id,
       signature: await chain.wallet(6).signMessage({ message: bobChallenge.message }),
     });
-    expect(replayed.body.error).toMatchObject({ code: 'PAYER_PROOF_INVALID' });
+    expect(replayed.body.error).toMatchObject({ code: 'payer_proof_invalid' });
     expect((await submit(alice, cs, { payer: chain.address(5) })).status).toBe(400);
     // Signed-out callers may not ask at all.
     const anonymous = await env.anonymous('POST', `/checkout-sessions/${cs}/payer-challenge`, {

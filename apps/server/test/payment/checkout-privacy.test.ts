@@ -44,7 +44,7 @@ describe('checkout personal data', () => {
 
     const hijack = await submit(bob, cs, { customer_name: 'Mallory', customer_email: 'mallory@example.com' });
     expect(hijack.status).toBe(403);
-    expect(hijack.body.error).toMatchObject({ code: 'CHECKOUT_SESSION_OTHER_CUSTOMER' });
+    expect(hijack.body.error).toMatchObject({ code: 'checkout_session_other_customer' });
     expect(JSON.stringify(hijack.body)).not.toContain('alice@example.com');
     expect(await customerRow(aliceId)).toEqual(before);
     // Nor may Bob prove a payer on it.

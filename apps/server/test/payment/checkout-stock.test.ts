@@ -60,7 +60,7 @@ describe('stock of the last unit', () => {
     expect((await submit(alice, first)).status).toBe(200);
     const refused = await submit(bob, second);
     expect(refused.status).toBe(400);
-    expect(refused.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    expect(refused.body.error).toMatchObject({ code: 'exceed_inventory' });
 
     // The first session's time runs out (before any sweep): its hold no longer counts.
     await db()
@@ -93,7 +93,7 @@ describe('stock of the last unit', () => {
     const fourth = await env.test('POST', '/checkout-sessions', {
       body: { line_items: [{ price_id: lastUnit, quantity: 1 }] },
     });
-    expect(fourth.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    expect(fourth.body.error).toMatchObject({ code: 'exceed_inventory' });
   });
 
   it('gives the hold back when the items change; the next submit holds the new quantity', async () => {
@@ -113,7 +113,7 @@ describe('stock of the last unit', () => {
     const itemId = (created.body.line_items as Array<{ id: string }>)[0]?.id ?? '';
     const theirs = await newSession(env.test, two);
     expect((await submit(alice, mine)).status).toBe(200);
-    expect((await submit(bob, theirs)).body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    expect((await submit(bob, theirs)).body.error).toMatchObject({ code: 'exceed_inventory' });
     const fewer = await browserCall(alice, 'PUT', `/checkout-sessions/${mine}/adjust-quantity`, {
       itemId,
       quantity: 1,
@@ -146,7 +146,7 @@ describe('stock of the last unit', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(checkoutSessions.id, first));
     const refused = await browserCall(bob, 'PUT', `/checkout-sessions/${second}/submit`, submitBody(slow));
-    expect(refused.body.error).toMatchObject({ code: 'EXCEED_INVENTORY' });
+    expect(refused.body.error).toMatchObject({ code: 'exceed_inventory' });
     await chain.mine(3);
     await until('in-flight payment completes', async () => {
       const [row] = await db().select().from(prices).where(eq(prices.id, mug));

@@ -59,7 +59,7 @@ describe('payment links', () => {
       body: { line_items: [{ price_id: custom1 }, { price_id: custom2 }] },
     });
     expect(two.body.error).toMatchObject({
-      code: 'MULTIPLE_CUSTOM_UNIT_AMOUNT',
+      code: 'multiple_custom_unit_amount',
       message: 'Multiple items with custom unit amount are not supported',
       param: 'line_items',
     });

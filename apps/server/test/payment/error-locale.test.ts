@@ -46,7 +46,7 @@ describe('error messages in the checkout language', () => {
       });
     const chinese = {
       type: 'invalid_request_error',
-      code: 'DONATION_AMOUNT_RANGE',
+      code: 'donation_amount_range',
       param: 'amount',
       message: '请输入 0 到 50 之间的金额。',
     };
@@ -66,7 +66,7 @@ describe('error messages in the checkout language', () => {
     expect((await tooMuch({ locale: 'en' }, { cookie: 'nf_lang=zh' })).body.error).toEqual(english);
   });
 
-  it('answers an expired link and a missing session in Chinese, and keeps technical details as they are', async () => {
+  it('answers an expired link and a missing session in Chinese, and keeps technical details after the Chinese text', async () => {
     const { id, price } = await donationSession();
     expect((await env.test('PUT', `/checkout-sessions/${id}/expire`, { body: {} })).status).toBe(200);
     const change = (query: Record<string, string>) =>
@@ -91,13 +91,29 @@ describe('error messages in the checkout language', () => {
       message: "订单不存在：'cs_nope000000000000000000'",
     });
 
-    // A validation failure names technical field paths: it stays as it is in every language.
+    // A validation failure names technical field paths: Chinese readers get the code's Chinese text
+    // first, then the field paths as they are.
     const invalid = await env.anonymous('PUT', `/checkout-sessions/${id}/amount`, {
       body: { priceId: price },
       query: { locale: 'zh' },
     });
     expect(invalid.body.error?.code).toBe('parameter_invalid');
-    expect(invalid.body.error?.message).toMatch(/^Validate failed: amount: /);
+    expect(invalid.body.error?.message).toMatch(/^参数无效（Validate failed: amount: .*）$/);
+  });
+
+  it('answers in the browser language (Accept-Language) when neither the query nor the cookie names one', async () => {
+    const path = '/checkout-sessions/retrieve/cs_nope000000000000000000';
+    const asked = (headers: Record<string, string>) => env.anonymous('GET', path, { headers });
+    const zh = await asked({ 'accept-language': 'fr-FR, zh-CN;q=0.8, en;q=0.5' });
+    expect(zh.body.error).toMatchObject({
+      code: 'resource_missing',
+      message: "订单不存在：'cs_nope000000000000000000'",
+    });
+    const en = await asked({ 'accept-language': 'en-GB, zh;q=0.5' });
+    expect(en.body.error?.message).toBe("No such checkout session: 'cs_nope000000000000000000'");
+    // The cookie the web app writes wins over the browser's list.
+    const cookie = await asked({ 'accept-language': 'zh-CN', cookie: 'nf_lang=en' });
+    expect(cookie.body.error?.message).toBe("No such checkout session: 'cs_nope000000000000000000'");
   });
 
   it('keeps merchant API answers with a secret key in English whatever locale is asked for', async () => {
@@ -114,7 +130,7 @@ describe('error messages in the checkout language', () => {
       query: { locale: 'zh' },
     });
     expect(precise.body.error).toMatchObject({
-      code: 'AMOUNT_PRECISION',
+      code: 'amount_precision',
       message: 'Amount decimal places must be less than or equal to 2',
     });
   });

@@ -82,6 +82,18 @@ describe('OpenAPI document', () => {
     expect(Buffer.byteLength(text)).toBeLessThan(200_000);
   });
 
+  it('lists every error code in the error shape, snake_case but for the two the spec spells', async () => {
+    const doc = (await (await fetch(`${env.server.url}/payment/api/openapi.json`)).json()) as Doc;
+    const body = doc.components.schemas['ErrorBody'];
+    const code = resolve(body, '#/properties/error/properties/code') as { enum?: string[]; $ref?: string };
+    const codes = (code.$ref ? (resolve(doc, code.$ref) as { enum?: string[] }) : code).enum ?? [];
+    expect(codes).toEqual(
+      expect.arrayContaining(['CUSTOMER_LIMITED', 'REQUIRE_CROSS_SELL', 'resource_missing']),
+    );
+    expect(codes).toContain('donation_not_enabled');
+    expect(codes).not.toContain('DONATION_NOT_ENABLED');
+  });
+
   it('names the callers of every operation and declares its path parameters', async () => {
     const doc = (await (await fetch(`${env.server.url}/payment/api/openapi.json`)).json()) as Doc;
     const kinds = new Set(['key', 'admin', 'customer', 'browser']);

@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './error-catalog.js';
+import type { CatalogEntry } from './error-catalog-entry.js';
 
 /**
  * Refusals of the money paths built on payment intents: underpaid transfers, the customer portal's
@@ -85,4 +85,63 @@ export const BILLING_MESSAGES = {
     en: 'Only the merchant records payments made elsewhere',
     zh: '只有商家可以记录在其他渠道完成的付款',
   },
+  // Subscription updates, usage records and upcoming-invoice previews (payment/billing/subscriptions).
+  sub_plan_and_currency: {
+    code: 'parameter_invalid',
+    en: 'change the plan and the currency in two requests',
+    zh: '请分两次请求更改方案和币种',
+  },
+  sub_proration_needs_change: {
+    code: 'parameter_invalid',
+    en: 'proration applies to a change of items or quantity',
+    zh: '按比例计费仅适用于商品或数量的变更',
+  },
+  sub_quantity_one_item: {
+    code: 'parameter_invalid',
+    en: 'quantity applies to a subscription with one item',
+    zh: 'quantity 仅适用于只有一个商品的订阅',
+  },
+  sub_usage_metered_only: {
+    code: 'parameter_invalid',
+    en: 'usage is recorded on metered prices only',
+    zh: '用量只能记录在按量计费的价格上',
+  },
+  sub_usage_outside_period: {
+    code: 'parameter_invalid',
+    en: 'the timestamp must fall inside the current period',
+    zh: '时间戳必须在当前周期内',
+  },
+  sub_usage_too_large: {
+    code: 'parameter_invalid',
+    en: "a period's usage must stay below {max}",
+    zh: '一个周期的用量必须小于 {max}',
+  },
+  sub_price_twice: { code: 'parameter_invalid', en: 'a price appears twice', zh: '同一价格出现了两次' },
+  sub_interval_differs: {
+    code: 'parameter_invalid',
+    en: 'every item must recur on the subscription’s interval',
+    zh: '每个商品都必须使用订阅的周期',
+  },
+  sub_proration_date_outside: {
+    code: 'parameter_invalid',
+    en: 'proration_date must fall inside the current period',
+    zh: 'proration_date 必须在当前周期内',
+  },
+  sub_items_or_quantity: {
+    code: 'parameter_invalid',
+    en: 'send items or quantity, not both',
+    zh: 'items 和 quantity 只能发送其中一个',
+  },
+  sub_items_quantity_min: {
+    code: 'parameter_invalid',
+    en: 'every quantity must be at least 1',
+    zh: '每个数量都必须至少为 1',
+  },
+  sub_quantity_min: { code: 'parameter_invalid', en: 'quantity must be at least 1', zh: '数量必须至少为 1' },
 } as const satisfies Record<string, CatalogEntry>;
+
+/** The subscription refusals without values: a 400 `parameter_invalid` naming the field at fault. */
+export type SubscriptionRefusal = Exclude<
+  Extract<keyof typeof BILLING_MESSAGES, `sub_${string}`>,
+  'sub_usage_too_large'
+>;

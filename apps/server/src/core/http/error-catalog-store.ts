@@ -1,4 +1,4 @@
-import type { CatalogEntry } from './error-catalog.js';
+import type { CatalogEntry } from './error-catalog-entry.js';
 
 /** The store's refusals: uploads, review, access tokens, manifest signing and the connect-CLI handoff. */
 export const STORE_MESSAGES = {
@@ -104,5 +104,52 @@ export const STORE_MESSAGES = {
     code: 'name_changed',
     en: 'The application is named {name}; the manifest says {manifest}',
     zh: '该应用名为 {name}，但清单中为 {manifest}',
+  },
+  store_developer_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such developer',
+    zh: '开发者不存在',
+  },
+  store_token_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such access token',
+    zh: '访问令牌不存在',
+  },
+  store_bearer_invalid: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Invalid access token: expected `Authorization: Bearer pst_…`',
+    zh: '访问令牌无效：应为 `Authorization: Bearer pst_…`',
+  },
+  store_version_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No version {version} of this application',
+    zh: '该应用没有 {version} 版本',
+  },
+  store_category_missing: { code: 'category_missing', en: 'No such category', zh: '分类不存在' },
+  store_publish_refused: {
+    code: 'review_transition_invalid',
+    en: 'Version {version} cannot be published now',
+    zh: '版本 {version} 现在不能发布',
+  },
+  store_bundle_not_in_place: {
+    code: 'bundle_missing',
+    type: 'api_error',
+    en: 'The bundle of this version is not in place; not published',
+    zh: '该版本的应用包不在存储中，未发布',
+  },
+  store_upload_in_progress: {
+    code: 'upload_conflict',
+    en: 'Another upload of this application is in progress; retry',
+    zh: '该应用的另一次上传正在进行，请重试',
+  },
+  store_connect_rate_limited: {
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    en: 'Too many connect requests; try again in a minute',
+    zh: '连接请求过于频繁，请一分钟后再试',
   },
 } as const satisfies Record<string, CatalogEntry>;

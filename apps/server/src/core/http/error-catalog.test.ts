@@ -10,6 +10,7 @@ import {
   UnsupportedIntervalError,
   type MoneyRuleError,
 } from '@payshelf/money';
+import { errorCode } from '@payshelf/api';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT_CHANGED } from '../../payment/checkout/submit.js';
@@ -54,13 +55,13 @@ describe('error catalog', () => {
       const api = ruleError(rule);
       expect(api.body('en').error).toEqual({
         type: 'invalid_request_error',
-        code: rule.code,
+        code: rule.code.toLowerCase(),
         message: rule.message,
         param: 'amount',
       });
       const zh = api.body('zh').error;
       expect({ code: zh.code, type: zh.type, param: zh.param }).toEqual({
-        code: rule.code,
+        code: rule.code.toLowerCase(),
         type: 'invalid_request_error',
         param: 'amount',
       });
@@ -101,17 +102,42 @@ describe('error catalog', () => {
     expect(localizeText('en', ACCOUNT_CHANGED)).toBe('Account changed, please pay manually.');
   });
 
-  it('keeps unknown codes, other texts of a known code and validation details as they are', () => {
-    const unknown = ApiError.badRequest('something_new', 'Something new happened', 'field');
-    expect(unknown.body('zh').error).toEqual(unknown.body('en').error);
+  it('answers zh with the code text and the English detail when the message itself has no translation', () => {
     const other = ApiError.badRequest('resource_missing', "No such price: 'price_1'", 'price_id');
-    expect(other.body('zh').error.message).toBe("No such price: 'price_1'");
+    expect(other.body('zh').error.message).toBe("资源不存在（No such price: 'price_1'）");
+    expect(other.body('en').error.message).toBe("No such price: 'price_1'");
     const zod = fromZodError(
       z.object({ amount: z.string() }).safeParse({}).error ?? new z.ZodError([]),
       'body',
     );
-    expect(zod.body('zh').error.message).toBe(zod.message);
+    expect(zod.body('zh').error.message).toBe(`参数无效（${zod.message}）`);
     expect(zod.message).toMatch(/^Validate failed: amount: /);
+  });
+
+  it('answers a missing object as 404 for the path and as 400 naming the body field, in both languages', () => {
+    const path = ApiError.missing('price_missing', 'price_1');
+    expect(path.status).toBe(404);
+    expect(path.body('en').error).toEqual({
+      type: 'not_found_error',
+      code: 'resource_missing',
+      message: "No such price: 'price_1'",
+    });
+    expect(path.body('zh').error.message).toBe("价格不存在：'price_1'");
+    const body = ApiError.missing('price_missing', 'price_2', 'items.0.price_id');
+    expect(body.status).toBe(400);
+    expect(body.body('zh').error).toEqual({
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      message: "价格不存在：'price_2'",
+      param: 'items.0.price_id',
+    });
+  });
+
+  it('answers the old UPPER_CASE codes in snake_case, except the two the product specification spells', () => {
+    expect(ApiError.badRequest('DONATION_NOT_ENABLED', 'x').code).toBe('donation_not_enabled');
+    expect(ApiError.badRequest('CUSTOMER_LIMITED', 'x').code).toBe('CUSTOMER_LIMITED');
+    expect(ApiError.badRequest('REQUIRE_CROSS_SELL', 'x').code).toBe('REQUIRE_CROSS_SELL');
+    expect(errorCode.options).toContain(ApiError.badRequest('PAYER_NOT_PROVED', 'x').code);
   });
 
   it('throws catalog errors by key: code and type from the entry, message looked up per language', () => {

@@ -1,4 +1,7 @@
+import type { CatalogEntry } from './error-catalog-entry.js';
 import { BILLING_MESSAGES } from './error-catalog-billing.js';
+import { IDENTITY_MESSAGES } from './error-catalog-identity.js';
+import { PAYMENT_MESSAGES } from './error-catalog-payment.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 /**
  * The English and Chinese texts of the error messages a browser user can meet during checkout, in the
@@ -8,48 +11,36 @@ import { STORE_MESSAGES } from './error-catalog-store.js';
  * the server answered before the catalog existed. Several keys may share one API `code`
  * (resource_missing names the kind of object in its message).
  */
-export interface CatalogEntry {
-  readonly code: string;
-  /** The API error type; invalid_request_error (400) when left out. */
-  readonly type?:
-    | 'invalid_request_error'
-    | 'authentication_error'
-    | 'permission_error'
-    | 'not_found_error'
-    | 'rate_limit_error'
-    | 'api_error';
-  readonly en: string;
-  readonly zh: string;
-}
+export type { CatalogEntry } from './error-catalog-entry.js';
 
 export const MESSAGES = {
   // Money rules (packages/money MoneyRuleError codes, via payment/shared/rules.ts).
-  AMOUNT_INVALID: { code: 'AMOUNT_INVALID', en: 'Invalid amount', zh: '金额无效' },
+  AMOUNT_INVALID: { code: 'amount_invalid', en: 'Invalid amount', zh: '金额无效' },
   AMOUNT_PRECISION: {
-    code: 'AMOUNT_PRECISION',
+    code: 'amount_precision',
     en: 'Amount decimal places must be less than or equal to {precision}',
     zh: '金额的小数位数不能超过 {precision} 位',
   },
   UNSUPPORTED_INTERVAL: {
-    code: 'UNSUPPORTED_INTERVAL',
+    code: 'unsupported_interval',
     en: 'unsupported recurring interval',
     zh: '不支持的订阅周期',
   },
   CURRENCY_NOT_CONFIGURED: {
-    code: 'CURRENCY_NOT_CONFIGURED',
+    code: 'currency_not_configured',
     en: 'Currency not configured for price',
     zh: '该价格未配置此币种',
   },
   MULTIPLE_CUSTOM_UNIT_AMOUNT: {
-    code: 'MULTIPLE_CUSTOM_UNIT_AMOUNT',
+    code: 'multiple_custom_unit_amount',
     en: 'Multiple items with custom unit amount are not supported',
     zh: '不支持多个自定义金额的商品',
   },
-  PRICE_TIERS_INVALID: { code: 'PRICE_TIERS_INVALID', en: 'Invalid price tiers', zh: '价格阶梯无效' },
-  EXCEED_INVENTORY: { code: 'EXCEED_INVENTORY', en: 'Exceed inventory', zh: '超出库存' },
-  EXCEED_PURCHASE_LIMIT: { code: 'EXCEED_PURCHASE_LIMIT', en: 'Exceed purchase limit', zh: '超出购买限制' },
+  PRICE_TIERS_INVALID: { code: 'price_tiers_invalid', en: 'Invalid price tiers', zh: '价格阶梯无效' },
+  EXCEED_INVENTORY: { code: 'exceed_inventory', en: 'Exceed inventory', zh: '超出库存' },
+  EXCEED_PURCHASE_LIMIT: { code: 'exceed_purchase_limit', en: 'Exceed purchase limit', zh: '超出购买限制' },
   DONATION_AMOUNT_RANGE: {
-    code: 'DONATION_AMOUNT_RANGE',
+    code: 'donation_amount_range',
     en: 'Please enter an amount between {min} and {max}.',
     zh: '请输入 {min} 到 {max} 之间的金额。',
   },
@@ -60,29 +51,30 @@ export const MESSAGES = {
     zh: '您有逾期未付的账单，请先付清再购买',
   },
   DONATION_NOT_ENABLED: {
-    code: 'DONATION_NOT_ENABLED',
+    code: 'donation_not_enabled',
     en: 'Donation feature is not enabled',
     zh: '未启用打赏功能',
   },
   checkout_session_expired: { code: 'checkout_session_expired', en: 'Expired Link', zh: '链接已过期' },
   payment_link_inactive: { code: 'payment_link_inactive', en: 'Expired Link', zh: '链接已过期' },
   CHECKOUT_SESSION_OTHER_CUSTOMER: {
-    code: 'CHECKOUT_SESSION_OTHER_CUSTOMER',
+    code: 'checkout_session_other_customer',
+    type: 'permission_error',
     en: 'This checkout belongs to another account',
     zh: '此订单属于另一个账户',
   },
   PAYER_NOT_PROVED: {
-    code: 'PAYER_NOT_PROVED',
+    code: 'payer_not_proved',
     en: 'Prove you control this account before paying from it',
     zh: '请先证明您控制该账户，再用它付款',
   },
   PAYER_PROOF_INVALID: {
-    code: 'PAYER_PROOF_INVALID',
+    code: 'payer_proof_invalid',
     en: 'The signature does not prove control of this account, please try again',
     zh: '该签名无法证明您控制此账户，请重试',
   },
   PAYER_CHALLENGE_EXPIRED: {
-    code: 'PAYER_CHALLENGE_EXPIRED',
+    code: 'payer_challenge_expired',
     en: 'The signing request expired, please try again',
     zh: '签名请求已过期，请重试',
   },
@@ -97,7 +89,7 @@ export const MESSAGES = {
     zh: '此订单必须包含搭配商品',
   },
   PAYMENT_METHOD_NOT_SUPPORTED: {
-    code: 'PAYMENT_METHOD_NOT_SUPPORTED',
+    code: 'payment_method_not_supported',
     en: 'This payment method is not supported',
     zh: '不支持该支付方式',
   },
@@ -137,12 +129,12 @@ export const MESSAGES = {
     zh: '订单已发生变化，请重新提交',
   },
   ACCOUNT_CHANGED: {
-    code: 'ACCOUNT_CHANGED',
+    code: 'account_changed',
     en: 'Account changed, please pay manually.',
     zh: '账户已变更，请手动支付。',
   },
   FAST_PAY_UNAVAILABLE: {
-    code: 'FAST_PAY_UNAVAILABLE',
+    code: 'fast_pay_unavailable',
     en: 'Fast pay is unavailable, please pay manually.',
     zh: '快捷支付暂不可用，请手动支付。',
   },
@@ -229,6 +221,7 @@ export const MESSAGES = {
   },
   cross_origin_request: {
     code: 'cross_origin_request',
+    type: 'permission_error',
     en: 'Requests from other sites are not allowed',
     zh: '不允许来自其他站点的请求',
   },
@@ -302,6 +295,10 @@ export const MESSAGES = {
   ...STORE_MESSAGES,
   // Payments, refunds, overdue bulk pay and subscription changes (error-catalog-billing.ts).
   ...BILLING_MESSAGES,
+  // The merchant API: catalog, payment methods and currencies, customers (error-catalog-payment.ts).
+  ...PAYMENT_MESSAGES,
+  // Users, browser sessions and passports (error-catalog-identity.ts).
+  ...IDENTITY_MESSAGES,
   // The browser wallet paying an open invoice or overdue batch (payment/flows/wallet-batch.ts).
   overdue_batch_missing: {
     code: 'resource_missing',

@@ -16,13 +16,29 @@ export function normalizeLocale(tag: string | null | undefined): MessageLocale |
 }
 
 /**
- * The language a request's messages are answered in: the `locale` query parameter, then the locale
- * cookie, else English. A merchant call (any Authorization header, i.e. a secret key) always gets English.
+ * The language a request's messages are answered in, chosen like the web app chooses its own: the
+ * `locale` query parameter, then the locale cookie, then the first English or Chinese language of
+ * Accept-Language, else English. A merchant call (any Authorization header, i.e. a secret key) always
+ * gets English.
  */
 export function requestLocale(request: FastifyRequest): MessageLocale {
   if (request.headers.authorization) return 'en';
   const query = new URL(request.url, 'http://localhost').searchParams.get('locale');
-  return normalizeLocale(query) ?? normalizeLocale(request.cookies?.[LOCALE_COOKIE]) ?? 'en';
+  return (
+    normalizeLocale(query) ??
+    normalizeLocale(request.cookies?.[LOCALE_COOKIE]) ??
+    browserLocale(request.headers['accept-language']) ??
+    'en'
+  );
+}
+
+/** The first of `en*`, `zh*`, `tw` in an Accept-Language header, in the order the browser lists them. */
+function browserLocale(header: string | undefined): MessageLocale | undefined {
+  for (const part of (header ?? '').split(',')) {
+    const locale = normalizeLocale(part.split(';')[0]);
+    if (locale) return locale;
+  }
+  return undefined;
 }
 
 /** Replaces each `{name}` with its value; a placeholder without a value stays as it is. */
@@ -32,13 +48,13 @@ export function fillTemplate(template: string, values: Readonly<Record<string, s
 
 /**
  * The message in `locale` for an error not thrown with `ApiError.of`: the catalog's text when
- * `message` is exactly the English text of a placeholder-free entry of `code`, else `message`
- * unchanged (a message with values must come from `ApiError.of`, which keeps them).
+ * `message` is exactly the English text of a placeholder-free entry of `code`, else undefined (the
+ * caller then answers with the code's own text; a message with values must come from `ApiError.of`).
  */
-export function localizeMessage(locale: MessageLocale, code: string, message: string): string {
+export function localizeMessage(locale: MessageLocale, code: string, message: string): string | undefined {
   if (locale === 'en') return message;
   const entry = ERROR_CATALOG.find((e) => e.code === code && e.en === message && !/\{\w+\}/.test(e.en));
-  return entry ? entry[locale] : message;
+  return entry?.[locale];
 }
 
 /** A fixed catalog text given by its English wording (the notices of a 200 answer), else as it is. */

@@ -1,7 +1,21 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_TEXT, type ErrorCode } from '@payshelf/api';
 import { z } from 'zod';
 import { MESSAGES, type MessageKey, type MessageValues } from './error-catalog.js';
+
+/** Catalog keys whose only placeholder is `{id}` ("No such price: '{id}'"). */
+type MissingKey = {
+  [K in MessageKey]: [keyof MessageValues<K>] extends ['id']
+    ? 'id' extends keyof MessageValues<K>
+      ? K
+      : never
+    : never;
+}[MessageKey];
 import { fillTemplate, localizeMessage, requestLocale, type MessageLocale } from './error-locale.js';
+import { wireCode, type LegacyErrorCode } from './legacy-codes.js';
+
+/** A code a throw site may name: one of the API's codes, or an old UPPER_CASE one the adapter renames. */
+export type ThrownCode = ErrorCode | LegacyErrorCode;
 
 export type ErrorType =
   | 'invalid_request_error'
@@ -22,8 +36,13 @@ const STATUS: Record<ErrorType, number> = {
   api_error: 500,
 };
 
-/** The one error every endpoint answers with: `{ error: { type, code, message, param? } }`. */
+/**
+ * The one error every endpoint answers with: `{ error: { type, code, message, param? } }`. Its code is
+ * always one of the API's codes (the compiler refuses any other), so every answer has an English and a
+ * Chinese text in the catalog of @payshelf/api.
+ */
 export class ApiError extends Error {
+  readonly code: ErrorCode;
   /** What the message was built from (e.g. a money rule's min and max), to rebuild it in another language. */
   values?: Readonly<Record<string, string>>;
   /** The catalog entry the message comes from (`ApiError.of`), looked up again in the answer's language. */
@@ -31,12 +50,13 @@ export class ApiError extends Error {
 
   constructor(
     readonly type: ErrorType,
-    readonly code: string,
+    code: ThrownCode,
     message: string,
     readonly param?: string,
     readonly status: number = STATUS[type],
   ) {
     super(message);
+    this.code = wireCode(code);
   }
 
   /** Marks the message as the catalog's `key` filled with `values` (for codes chosen at run time, e.g. money rules). */
@@ -54,16 +74,28 @@ export class ApiError extends Error {
   static of<K extends MessageKey>(
     key: K,
     values: MessageValues<K>,
-    options: { param?: string } = {},
+    options: { param?: string; status?: number } = {},
   ): ApiError {
-    const entry: { code: string; type?: ErrorType; en: string } = MESSAGES[key];
+    const entry: { code: ErrorCode; type?: ErrorType; en: string } = MESSAGES[key];
     const filled: Readonly<Record<string, string>> = values;
+    const type = entry.type ?? 'invalid_request_error';
     return new ApiError(
-      entry.type ?? 'invalid_request_error',
+      type,
       entry.code,
       fillTemplate(entry.en, filled),
       options.param,
+      options.status ?? STATUS[type],
     ).withMessage(key, filled);
+  }
+
+  /**
+   * "No such <kind>: '<id>'": a 404 for the object a path names, or a 400 naming `param` when the id
+   * came in the request body (the id is cut to 100 characters in the 404, which echoes the path).
+   */
+  static missing(key: MissingKey, id: string, param?: string): ApiError {
+    if (!param) return ApiError.of(key, { id: id.slice(0, 100) });
+    const found = ApiError.of(key, { id });
+    return new ApiError('invalid_request_error', found.code, found.message, param).withMessage(key, { id });
   }
 
   toJSON() {
@@ -85,13 +117,17 @@ export class ApiError extends Error {
   private localized(locale: MessageLocale): string {
     if (locale === 'en') return this.message;
     if (this.messageKey) return fillTemplate(MESSAGES[this.messageKey][locale], this.values ?? {});
-    return localizeMessage(locale, this.code, this.message);
+    const own = localizeMessage(locale, this.code, this.message);
+    if (own !== undefined) return own;
+    // No translation of this very message: the code's own text, with the English detail after it.
+    const text = ERROR_TEXT[this.code];
+    return this.message === text.en ? text[locale] : `${text[locale]}（${this.message}）`;
   }
 
-  static badRequest(code: string, message: string, param?: string) {
+  static badRequest(code: ThrownCode, message: string, param?: string) {
     return new ApiError('invalid_request_error', code, message, param);
   }
-  static notFound(message = 'No such resource', code = 'resource_missing') {
+  static notFound(message = 'No such resource', code: ThrownCode = 'resource_missing') {
     return new ApiError('not_found_error', code, message);
   }
   static unauthenticated(message = 'Sign in first') {
@@ -100,7 +136,7 @@ export class ApiError extends Error {
   static forbidden(message = 'You are not allowed to do this') {
     return new ApiError('permission_error', 'forbidden', message);
   }
-  static conflict(code: string, message: string, status = 409) {
+  static conflict(code: ThrownCode, message: string, status = 409) {
     return new ApiError('invalid_request_error', code, message, undefined, status);
   }
 }
@@ -136,6 +172,16 @@ export function isTransientDatabaseError(err: unknown): boolean {
   return /timeout exceeded when trying to connect|Connection terminated/.test(err.message);
 }
 
+/** The code of a 4xx the framework itself refused (a body it cannot parse, too large, a bad media type…). */
+function frameworkCode(status: number): ErrorCode {
+  if (status === 404) return 'resource_missing';
+  if (status === 413) return 'payload_too_large';
+  if (status === 414) return 'uri_too_long';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'parameter_invalid';
+}
+
 /** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
@@ -150,8 +196,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const type: ErrorType =
         status === 429 ? 'rate_limit_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
-      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return reply.status(status).send(new ApiError(type, code, fe.message, undefined, status).toJSON());
+      return reply
+        .status(status)
+        .send(new ApiError(type, frameworkCode(status), fe.message, undefined, status).body(locale));
     }
     if (isTransientDatabaseError(err)) {
       // Nothing was wrong with the request: the database is busy, restarting or chose this transaction

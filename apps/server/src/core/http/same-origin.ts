@@ -111,22 +111,9 @@ export function originFacts(
 }
 
 const REFUSALS: Record<Exclude<OriginVerdict, 'allow'>, () => ApiError> = {
-  cross_origin: () =>
-    new ApiError('permission_error', 'cross_origin_request', 'Requests from other sites are not allowed'),
-  missing_origin: () =>
-    new ApiError(
-      'permission_error',
-      'cross_origin_request',
-      'Requests signed in by cookie must say where they come from (Origin or Referer)',
-    ),
-  not_json: () =>
-    new ApiError(
-      'invalid_request_error',
-      'unsupported_media_type',
-      'Send the body as JSON (Content-Type: application/json)',
-      undefined,
-      415,
-    ),
+  cross_origin: () => ApiError.of('cross_origin_request', {}),
+  missing_origin: () => ApiError.of('cross_origin_unnamed', {}),
+  not_json: () => ApiError.of('body_not_json', {}, { status: 415 }),
 };
 
 /** Throws the refusal for a request that breaks the same-origin rule (also usable inside a handler). */

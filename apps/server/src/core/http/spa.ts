@@ -70,10 +70,10 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
           .send(pageFor(pages, { query: request.query, cookies: request.cookies, headers: request.headers }));
       }
     }
-    const err = ApiError.notFound(
-      `No route for ${request.method} ${request.url.split('?')[0]}`,
-      'route_not_found',
-    );
+    const err = ApiError.of('route_missing', {
+      method: request.method,
+      path: request.url.split('?')[0] ?? '',
+    });
     return reply.status(404).send(err.toJSON());
   });
 }

@@ -23,7 +23,7 @@ export async function createRefund(ctx: Pick<PaymentContext, 'db'>, livemode: bo
   return ctx.db.transaction(async (tx) => {
     const intent = await getIntent(tx, input.payment_intent_id, true);
     if (!intent || intent.livemode !== livemode) {
-      throw ApiError.notFound(`No such payment intent: '${input.payment_intent_id.slice(0, 100)}'`);
+      throw ApiError.missing('payment_intent_id_missing', input.payment_intent_id);
     }
     if (intent.status !== 'succeeded') {
       throw ApiError.of('refund_not_refundable', { status: intent.status }, { param: 'payment_intent_id' });

@@ -35,7 +35,7 @@ function record(
   ending: bigint,
 ): Promise<BalanceTransactionRow> {
   if (ending >= AMOUNT_LIMIT) {
-    throw ApiError.badRequest('amount_too_large', 'The balance must stay below 2^256', 'amount');
+    throw ApiError.of('balance_too_large', {}, { param: 'amount' });
   }
   return recordMovement(tx, owner, movement, ending);
 }
@@ -89,10 +89,10 @@ export async function adjust(
     const balance = await lockBalance(tx, owner);
     const ending = balance + input.amount;
     if (ending < 0n) {
-      throw ApiError.badRequest(
-        'balance_insufficient',
-        `The customer's balance (${balance}) is smaller than the debit (${-input.amount})`,
-        'amount',
+      throw ApiError.of(
+        'balance_debit_too_large',
+        { balance: String(balance), debit: String(-input.amount) },
+        { param: 'amount' },
       );
     }
     const movement = {

@@ -4,7 +4,19 @@ import { ApiError } from '../../core/http/errors.js';
 import type { CurrencyRow } from '../methods/index.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
 
-const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+/** The price rules' refusals: a 400 naming the field at fault. */
+type PriceRuleKey =
+  | 'minimum_over_maximum'
+  | 'price_presets_range'
+  | 'price_recurring_missing'
+  | 'price_one_time_recurring'
+  | 'price_tiers_mode_missing'
+  | 'price_tiers_missing'
+  | 'price_tiers_custom_amount'
+  | 'price_tiers_scheme'
+  | 'price_tiers_mode_scheme'
+  | 'price_custom_recurring';
+const bad = (key: PriceRuleKey, param: string) => ApiError.of(key, {}, { param });
 
 export function checkTiers(tiers: PriceTier[], currency: CurrencyRow, param: string): void {
   moneyRule(param, () =>
@@ -26,8 +38,7 @@ export function checkTiers(tiers: PriceTier[], currency: CurrencyRow, param: str
 export function checkCustom(custom: CustomUnitAmount, currency: CurrencyRow, param: string): void {
   const min = custom.minimum ? BigInt(custom.minimum) : null;
   const max = custom.maximum ? BigInt(custom.maximum) : null;
-  if (min !== null && max !== null && min > max)
-    throw bad('minimum must not exceed maximum', `${param}.minimum`);
+  if (min !== null && max !== null && min > max) throw bad('minimum_over_maximum', `${param}.minimum`);
   const values: Array<[string, string]> = [
     ...(custom.preset ? [['preset', custom.preset] as [string, string]] : []),
     ...(custom.presets ?? []).map((p, i): [string, string] => [`presets.${i}`, p]),
@@ -35,7 +46,7 @@ export function checkCustom(custom: CustomUnitAmount, currency: CurrencyRow, par
   for (const [field, text] of values) {
     const v = BigInt(text);
     if ((min !== null && v < min) || (max !== null && v > max)) {
-      throw bad('presets must lie between minimum and maximum', `${param}.${field}`);
+      throw bad('price_presets_range', `${param}.${field}`);
     }
   }
   for (const [field, text] of [...values, ['minimum', custom.minimum], ['maximum', custom.maximum]]) {
@@ -46,24 +57,21 @@ export function checkCustom(custom: CustomUnitAmount, currency: CurrencyRow, par
 /** Structure of a new price: kind, recurring, tiers and amounts agree with each other. */
 export function checkPriceShape(input: PriceCreate): 'one_time' | 'recurring' {
   const type = input.type ?? (input.recurring ? 'recurring' : 'one_time');
-  if (type === 'recurring' && !input.recurring)
-    throw bad('a recurring price needs recurring.interval', 'recurring');
-  if (type === 'one_time' && input.recurring)
-    throw bad('a one_time price cannot have recurring', 'recurring');
+  if (type === 'recurring' && !input.recurring) throw bad('price_recurring_missing', 'recurring');
+  if (type === 'one_time' && input.recurring) throw bad('price_one_time_recurring', 'recurring');
   if (input.billing_scheme === 'tiered') {
-    if (!input.tiers_mode) throw bad('a tiered price needs tiers_mode (graduated or volume)', 'tiers_mode');
-    if (!input.tiers || input.tiers.length === 0) throw bad('a tiered price needs tiers', 'tiers');
-    if (input.custom_unit_amount)
-      throw bad('a tiered price cannot have custom_unit_amount', 'custom_unit_amount');
+    if (!input.tiers_mode) throw bad('price_tiers_mode_missing', 'tiers_mode');
+    if (!input.tiers || input.tiers.length === 0) throw bad('price_tiers_missing', 'tiers');
+    if (input.custom_unit_amount) throw bad('price_tiers_custom_amount', 'custom_unit_amount');
   } else {
-    if (input.tiers) throw bad('tiers need billing_scheme tiered', 'tiers');
-    if (input.tiers_mode) throw bad('tiers_mode needs billing_scheme tiered', 'tiers_mode');
+    if (input.tiers) throw bad('price_tiers_scheme', 'tiers');
+    if (input.tiers_mode) throw bad('price_tiers_mode_scheme', 'tiers_mode');
     if (input.unit_amount === undefined && !input.custom_unit_amount) {
-      throw ApiError.badRequest('parameter_missing', 'unit_amount is required', 'unit_amount');
+      throw ApiError.of('price_unit_amount_missing', {}, { param: 'unit_amount' });
     }
   }
   if (input.custom_unit_amount && type === 'recurring') {
-    throw bad('custom_unit_amount is for one_time prices', 'custom_unit_amount');
+    throw bad('price_custom_recurring', 'custom_unit_amount');
   }
   return type;
 }

@@ -12,8 +12,7 @@ import { getPrice, insertPrice, updatePrice, type PriceRow } from './repo.js';
 export async function requirePrice(db: Db, id: string, livemode: boolean, param?: string): Promise<PriceRow> {
   const row = await getPrice(db, id, livemode);
   if (!row) {
-    if (param) throw ApiError.badRequest('resource_missing', `No such price: '${id}'`, param);
-    throw ApiError.notFound(`No such price: '${id.slice(0, 100)}'`);
+    throw ApiError.missing('price_missing', id, param);
   }
   return row;
 }
@@ -26,18 +25,18 @@ async function checkUpsell(
 ): Promise<void> {
   if (!upsellsTo) return;
   if (upsellsTo === self) {
-    throw ApiError.badRequest('parameter_invalid', 'a price cannot upsell to itself', 'upsell.upsells_to_id');
+    throw ApiError.of('price_upsell_self', {}, { param: 'upsell.upsells_to_id' });
   }
   const target = await requirePrice(db, upsellsTo, livemode, 'upsell.upsells_to_id');
   if (!target.active) {
-    throw ApiError.badRequest('price_inactive', 'the upsell price is archived', 'upsell.upsells_to_id');
+    throw ApiError.of('price_upsell_archived', {}, { param: 'upsell.upsells_to_id' });
   }
 }
 
 export async function createPrice(db: Db, livemode: boolean, input: PriceCreate): Promise<PriceRow> {
   const type = checkPriceShape(input);
   const product = await requireProduct(db, input.product_id, livemode, 'product_id');
-  if (!product.active) throw ApiError.badRequest('product_inactive', 'the product is archived', 'product_id');
+  if (!product.active) throw ApiError.of('product_archived', {}, { param: 'product_id' });
   const currency = await requireCurrency(db, input.currency_id, livemode, 'currency_id');
   const unitAmount = BigInt(input.unit_amount ?? input.custom_unit_amount?.preset ?? '0');
   checkAmountPrecision(unitAmount, currency, 'unit_amount');
@@ -47,11 +46,7 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
   const seen = new Set([input.currency_id]);
   for (const [index, option] of options.entries()) {
     if (seen.has(option.currency_id)) {
-      throw ApiError.badRequest(
-        'parameter_invalid',
-        'each currency may appear once',
-        `currency_options.${index}.currency_id`,
-      );
+      throw ApiError.of('price_currency_twice', {}, { param: `currency_options.${index}.currency_id` });
     }
     seen.add(option.currency_id);
     const optionCurrency = await requireCurrency(
@@ -62,20 +57,12 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
     );
     checkOption(option, optionCurrency, index);
     if (input.billing_scheme === 'tiered' && !option.tiers) {
-      throw ApiError.badRequest(
-        'parameter_missing',
-        'a tiered price needs tiers for every currency',
-        `currency_options.${index}.tiers`,
-      );
+      throw ApiError.of('price_tiers_per_currency', {}, { param: `currency_options.${index}.tiers` });
     }
   }
   const credit = input.metadata?.credit_config;
   if (product.type === 'credit' && !credit) {
-    throw ApiError.badRequest(
-      'parameter_missing',
-      'a credit product price needs metadata.credit_config',
-      'metadata.credit_config',
-    );
+    throw ApiError.of('price_credit_config', {}, { param: 'metadata.credit_config' });
   }
   if (credit) await requireCurrency(db, credit.currency_id, livemode, 'metadata.credit_config.currency_id');
   await checkUpsell(db, input.upsell?.upsells_to_id, livemode);
@@ -129,6 +116,6 @@ export async function changePrice(
       quantityLimitPerCheckout: input.quantity_limit_per_checkout,
     }),
   );
-  if (!row) throw ApiError.notFound();
+  if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }

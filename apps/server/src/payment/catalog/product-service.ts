@@ -13,8 +13,7 @@ export async function requireProduct(
 ): Promise<ProductRow> {
   const row = await getProduct(db, id, livemode);
   if (!row) {
-    if (param) throw ApiError.badRequest('resource_missing', `No such product: '${id}'`, param);
-    throw ApiError.notFound(`No such product: '${id.slice(0, 100)}'`);
+    throw ApiError.missing('product_missing', id, param);
   }
   return row;
 }
@@ -23,11 +22,7 @@ async function checkCrossSell(db: Db, priceId: string | undefined, livemode: boo
   if (!priceId) return;
   const price = await getPrice(db, priceId, livemode);
   if (!price) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such price: '${priceId}'`,
-      'cross_sell.cross_sells_to_id',
-    );
+    throw ApiError.missing('price_missing', priceId, 'cross_sell.cross_sells_to_id');
   }
 }
 
@@ -74,6 +69,6 @@ export async function changeProduct(
       active: input.active,
     }),
   );
-  if (!row) throw ApiError.notFound();
+  if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }

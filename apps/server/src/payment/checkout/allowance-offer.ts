@@ -6,7 +6,7 @@ import type { AllowanceOffer } from '@payshelf/api';
 import { allowancePeriods, lineTotal, normalizeRecurring } from '@payshelf/money';
 import { allowanceOfferFor, type PayingWith } from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';
-import { loadPrices, priceOf, toRuleItem } from './lines.js';
+import { loadPrices, priceOf, toRuleItem } from '../line-items/index.js';
 import type { SessionRow } from './repo.js';
 
 function metadataPeriods(metadata: Record<string, unknown>): number | undefined {

@@ -45,11 +45,7 @@ export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
     const row = await readSession(db, params.id, null);
     const offer = await crossSellOffer(db, row);
     if (!offer) {
-      const none = new ApiError(
-        'not_found_error',
-        'CROSS_SELL_NOT_FOUND',
-        'No cross-sell offer for this checkout',
-      );
+      const none = ApiError.of('cross_sell_none', {});
       return none.toJSON();
     }
     return serializePrice(offer, await getProduct(db, offer.productId, offer.livemode));

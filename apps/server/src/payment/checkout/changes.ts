@@ -18,22 +18,29 @@ import { requireCurrency } from '../methods/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { checkAmountPrecision, moneyRule, throwIfRule } from '../shared/rules.js';
-import { loadPrices, priceOf, toRuleItem } from './lines.js';
+import { loadPrices, priceOf, toRuleItem } from '../line-items/index.js';
 import { mutateSession } from './mutate.js';
 import type { SessionRow } from './repo.js';
 
-const bad = (code: string, message: string, param: string) => ApiError.badRequest(code, message, param);
+type ChangeKey =
+  | 'line_with_price_missing'
+  | 'line_item_missing'
+  | 'upsell_not_offered'
+  | 'upsell_unavailable'
+  | 'cross_sell_not_offered'
+  | 'quantity_not_adjustable'
+  | 'custom_amount_not_allowed';
+const bad = (key: ChangeKey, param: string) => ApiError.of(key, {}, { param });
 
 /** PUT upsell {from, to}: the line on price `from` switches to its upsell price `to`. */
 export function upsell(db: Db, id: string, from: string, to: string): Promise<SessionRow> {
   return mutateSession(db, id, async ({ tx, row, items, prices }) => {
     const item = items.find((i) => i.price_id === from);
-    if (!item) throw bad('line_item_not_found', 'No line item has this price', 'from');
+    if (!item) throw bad('line_with_price_missing', 'from');
     if (item.upsell_price_id === to) return items;
-    if (priceOf(prices, from).upsellsToId !== to)
-      throw bad('upsell_not_offered', 'This price has no such upsell', 'to');
+    if (priceOf(prices, from).upsellsToId !== to) throw bad('upsell_not_offered', 'to');
     const target = await getPrice(tx, to, row.livemode);
-    if (!target?.active) throw bad('price_inactive', 'The upsell price is not available', 'to');
+    if (!target?.active) throw bad('upsell_unavailable', 'to');
     const rule = toRulePrice(target);
     moneyRule('to', () => unitAmountFor(rule, row.currencyId));
     throwIfRule(checkQuantity(rule, item.quantity), 'to');
@@ -46,7 +53,7 @@ export function upsell(db: Db, id: string, from: string, to: string): Promise<Se
 export function downsell(db: Db, id: string, from: string): Promise<SessionRow> {
   return mutateSession(db, id, ({ items }) => {
     const item = items.find((i) => i.upsell_price_id === from) ?? items.find((i) => i.price_id === from);
-    if (!item) throw bad('line_item_not_found', 'No line item has this price', 'from');
+    if (!item) throw bad('line_with_price_missing', 'from');
     item.upsell_price_id = null;
     return items;
   });
@@ -83,8 +90,7 @@ export function addCrossSell(db: Db, id: string, to: string): Promise<SessionRow
   return mutateSession(db, id, async ({ tx, row, items }) => {
     if (items.some((i) => i.price_id === to && i.cross_sell)) return items;
     const offer = await crossSellOffer(tx, row);
-    if (offer?.id !== to)
-      throw bad('cross_sell_not_offered', 'This price is not offered with this checkout', 'to');
+    if (offer?.id !== to) throw bad('cross_sell_not_offered', 'to');
     throwIfRule(checkQuantity(toRulePrice(offer), 1), 'to');
     const line: StoredLineItem = {
       id: newId('li'),
@@ -106,7 +112,7 @@ export function addCrossSell(db: Db, id: string, to: string): Promise<SessionRow
 export async function assertCrossSellTaken(db: DbLike, row: SessionRow): Promise<void> {
   if (row.crossSellBehavior !== 'required' || row.lineItems.some((i) => i.cross_sell)) return;
   if (await crossSellOffer(db, row)) {
-    throw ApiError.badRequest('REQUIRE_CROSS_SELL', 'This checkout requires the cross-sell item');
+    throw ApiError.of('REQUIRE_CROSS_SELL', {});
   }
 }
 
@@ -115,7 +121,7 @@ export function removeCrossSell(db: Db, id: string): Promise<SessionRow> {
   return mutateSession(db, id, ({ row, items }) => {
     if (!items.some((i) => i.cross_sell)) return items;
     if (row.crossSellBehavior === 'required') {
-      throw ApiError.badRequest('REQUIRE_CROSS_SELL', 'This checkout requires the cross-sell item');
+      throw ApiError.of('REQUIRE_CROSS_SELL', {});
     }
     return items.filter((i) => !i.cross_sell);
   });
@@ -125,9 +131,9 @@ export function removeCrossSell(db: Db, id: string): Promise<SessionRow> {
 export function adjustQuantity(db: Db, id: string, itemId: string, quantity: number): Promise<SessionRow> {
   return mutateSession(db, id, ({ items, prices }) => {
     const item = items.find((i) => i.id === itemId) ?? items.find((i) => i.price_id === itemId);
-    if (!item) throw bad('line_item_not_found', 'No such line item', 'itemId');
+    if (!item) throw bad('line_item_missing', 'itemId');
     if (!item.adjustable_quantity?.enabled) {
-      throw bad('quantity_not_adjustable', 'The quantity of this item cannot be changed', 'itemId');
+      throw bad('quantity_not_adjustable', 'itemId');
     }
     const rule = toRuleItem(item, prices);
     throwIfRule(checkQuantity(rule.upsell_price ?? rule.price, quantity), 'quantity');
@@ -161,10 +167,9 @@ export function setAmount(
     id,
     async ({ tx, row, items, prices }) => {
       const item = items.find((i) => (i.upsell_price_id ?? i.price_id) === priceId);
-      if (!item) throw bad('line_item_not_found', 'No line item has this price', 'priceId');
+      if (!item) throw bad('line_with_price_missing', 'priceId');
       const rule = { ...toRuleItem(item, prices), custom_amount: null };
-      if (!usesCustomUnitAmount(rule))
-        throw bad('custom_amount_not_allowed', 'This price has a fixed amount', 'priceId');
+      if (!usesCustomUnitAmount(rule)) throw bad('custom_amount_not_allowed', 'priceId');
       const currency = await requireCurrency(tx, row.currencyId, row.livemode);
       checkAmountPrecision(amount, currency, 'amount');
       const link = row.paymentLinkId ? await getLink(tx, row.paymentLinkId, row.livemode) : null;

@@ -7,7 +7,7 @@ import type { StoredLineItem } from '../../db/schema/index.js';
 import { requireCurrency } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
-import { loadPrices, payableCurrencies, sessionTotals } from './lines.js';
+import { loadPrices, payableCurrencies, sessionTotals } from '../line-items/index.js';
 import { updateSession, type SessionRow } from './repo.js';
 
 /** Line items with their custom amounts expressed in the new currency's smallest units. */
@@ -35,11 +35,7 @@ export async function moveSessionToCurrency(
   const prices = await loadPrices(tx, row.lineItems, row.livemode);
   const payable = payableCurrencies(row.lineItems, prices);
   if (payable && !payable.has(currencyId)) {
-    throw ApiError.badRequest(
-      'CURRENCY_NOT_CONFIGURED',
-      'Currency not configured for price',
-      'payment_currency',
-    );
+    throw ApiError.of('CURRENCY_NOT_CONFIGURED', {}, { param: 'payment_currency' });
   }
   const lineItems = await itemsIn(tx, row, currencyId);
   const { subtotal, total } = sessionTotals(lineItems, prices, currencyId, row.subscriptionData);

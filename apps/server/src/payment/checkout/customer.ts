@@ -20,11 +20,7 @@ import type { SessionRow } from './repo.js';
 type Details = Pick<CustomerRow, 'name' | 'email' | 'phone' | 'address'>;
 
 export function notYourCheckout(): ApiError {
-  return new ApiError(
-    'permission_error',
-    'CHECKOUT_SESSION_OTHER_CUSTOMER',
-    'This checkout belongs to another account',
-  );
+  return ApiError.of('CHECKOUT_SESSION_OTHER_CUSTOMER', {});
 }
 
 /** The form's details (phone and address only when given). */

@@ -1,7 +1,7 @@
 // The checkout module's public face: other payment modules and flows import only from here.
 export { assertNotOthersSession, ownCustomer } from './customer.js';
-export { loadPrices, priceOf, resolveLineItems, toRuleItem } from './lines.js';
-export type { PriceMap } from './lines.js';
+export { loadPrices, priceOf, resolveLineItems, toRuleItem } from '../line-items/index.js';
+export type { PriceMap } from '../line-items/index.js';
 export { assertOpen } from './mutate.js';
 export { withoutPersonalData } from './privacy.js';
 export { getSession, updateSession } from './repo.js';

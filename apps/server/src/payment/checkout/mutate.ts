@@ -7,7 +7,7 @@ import type { Tx } from '../shared/db.js';
 import { releaseStock } from '../catalog/index.js';
 import { throwIfRule } from '../shared/rules.js';
 import { moveSessionToCurrency } from './currency.js';
-import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from './lines.js';
+import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from '../line-items/index.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 
 export interface ChangeInput {
@@ -20,10 +20,10 @@ export interface ChangeInput {
 /** Refuses changes to a session that is no longer open. */
 export function assertOpen(row: SessionRow): void {
   if (row.status === 'complete') {
-    throw ApiError.badRequest('checkout_session_complete', 'This checkout session is already complete');
+    throw ApiError.of('checkout_session_complete', {});
   }
   if (row.status === 'expired' || row.expiresAt.getTime() <= Date.now()) {
-    throw ApiError.badRequest('checkout_session_expired', 'Expired Link');
+    throw ApiError.of('checkout_session_expired', {});
   }
 }
 
@@ -38,10 +38,7 @@ async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
   if (!row.paymentIntentId) return row;
   const intent = await getIntent(tx, row.paymentIntentId, true);
   if (intent && isSettling(intent.status)) {
-    throw ApiError.badRequest(
-      'checkout_payment_in_progress',
-      'A payment for this checkout is in progress; it can no longer be changed',
-    );
+    throw ApiError.of('checkout_payment_in_progress', {});
   }
   if (intent && intent.status !== 'canceled') await cancelIntent(tx, intent, 'checkout_changed');
   return updateSession(tx, row.id, { paymentIntentId: null });
@@ -51,10 +48,7 @@ async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
 async function assertChangeable(tx: Tx, row: SessionRow): Promise<void> {
   const intent = row.paymentIntentId ? await getIntent(tx, row.paymentIntentId, true) : null;
   if (intent && isSettling(intent.status)) {
-    throw ApiError.badRequest(
-      'checkout_payment_in_progress',
-      'A payment for this checkout is in progress; it can no longer be changed',
-    );
+    throw ApiError.of('checkout_payment_in_progress', {});
   }
 }
 

@@ -12,8 +12,9 @@ import { WriteBatcher } from '../shared/write-batch.js';
 import { prepared } from '../shared/prepared.js';
 import { sessionTouched } from './session-cache.js';
 
-export type SessionRow = typeof checkoutSessions.$inferSelect;
-export type SessionInsert = typeof checkoutSessions.$inferInsert;
+import type { SessionInsert, SessionRow } from './session-row.js';
+
+export type { SessionInsert, SessionRow } from './session-row.js';
 
 /** Plain session reads by id, batched (concurrent page loads share one query) with a prepared statement. */
 function sessionReads(db: Db): Batcher<SessionRow> {

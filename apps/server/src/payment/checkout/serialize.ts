@@ -2,7 +2,7 @@ import type { CheckoutSession } from '@payshelf/api';
 import { checkoutUrl, expandLineItems } from '../links/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { epochSeconds, iso } from '../shared/time.js';
-import { loadPrices } from './lines.js';
+import { loadPrices } from '../line-items/index.js';
 import type { SessionRow } from './repo.js';
 
 export interface SessionView {

@@ -9,7 +9,7 @@ import { recordEvent } from '../shared/events.js';
 import { catalogCacheOf } from '../shared/catalog-cache.js';
 import { newId } from '../shared/ids.js';
 import { nowSeconds } from '../shared/time.js';
-import { resolveLineItems, sessionTotals } from './lines.js';
+import { resolveLineItems, sessionTotals } from '../line-items/index.js';
 import {
   getSession,
   insertSessionWithEvent,
@@ -28,11 +28,7 @@ function modeFor(requested: CheckoutSessionCreate['mode'], recurring: boolean): 
   const derived = recurring ? 'subscription' : 'payment';
   if (!requested || requested === derived) return derived;
   if (requested === 'setup' && recurring) return 'setup';
-  throw ApiError.badRequest(
-    'parameter_invalid',
-    `mode ${requested} does not fit these line items (${derived} expected)`,
-    'mode',
-  );
+  throw ApiError.of('checkout_mode_mismatch', { requested, derived }, { param: 'mode' });
 }
 
 function expiry(requested: number | undefined): Date {
@@ -41,11 +37,7 @@ function expiry(requested: number | undefined): Date {
     requested !== undefined &&
     (requested < now + MIN_TTL_SECONDS || requested > now + DEFAULT_TTL_SECONDS)
   ) {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      'expires_at must be 30 minutes to 24 hours from now',
-      'expires_at',
-    );
+    throw ApiError.of('checkout_expires_at_range', {}, { param: 'expires_at' });
   }
   return new Date((requested ?? now + DEFAULT_TTL_SECONDS) * 1000);
 }
@@ -157,7 +149,7 @@ async function linkLines(db: Db, link: LinkRow): Promise<ResolvedLines> {
  * retrieve finds it open).
  */
 export async function createFromLink(db: Db, link: LinkRow, customerId: string | null): Promise<SessionRow> {
-  if (!link.active) throw ApiError.badRequest('payment_link_inactive', 'Expired Link');
+  if (!link.active) throw ApiError.of('payment_link_inactive', {});
   return insertDraft(
     db,
     link.livemode,
@@ -213,8 +205,7 @@ export async function expireSession(
   idem: string | null,
   now = true,
 ): Promise<SessionRow> {
-  const refuseComplete = () =>
-    ApiError.badRequest('checkout_session_complete', 'A completed checkout session cannot be expired');
+  const refuseComplete = () => ApiError.of('checkout_complete_not_expirable', {});
   if (row.status === 'complete') throw refuseComplete();
   if (row.status === 'expired') return row;
   return db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import type { RealtimeBus } from '../../core/realtime/bus.js';
 import type { Db } from '../../db/database.js';
 import type { DbLike } from '../shared/db.js';
 import { RowCache } from '../shared/row-cache.js';
-import type { SessionRow } from './repo.js';
+import type { SessionRow } from './session-row.js';
 
 /** The bus topic the checkout_sessions triggers (migration 0034) announce changed session ids on. */
 export const SESSIONS_TOPIC = 'internal:sessions';

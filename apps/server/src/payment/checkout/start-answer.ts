@@ -7,7 +7,7 @@ import type { StoredLineItem } from '../../db/schema/index.js';
 import { SerializedAnswer } from '../../core/http/serialized.js';
 import { expandLineItems, type LinkRow } from '../links/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { loadPrices } from './lines.js';
+import { loadPrices } from '../line-items/index.js';
 import { withoutPersonalData } from './privacy.js';
 import type { SessionRow } from './repo.js';
 import { sessionFields } from './serialize.js';

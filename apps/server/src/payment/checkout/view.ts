@@ -8,7 +8,7 @@ import { linkObject } from '../links/index.js';
 import { activeMethodsWithCurrencies } from '../methods/index.js';
 import { serializeMethod } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
-import { loadPrices, payableCurrencies } from './lines.js';
+import { loadPrices, payableCurrencies } from '../line-items/index.js';
 import { callersSessionCustomer, sessionForCaller } from './privacy.js';
 import type { SessionRow } from './repo.js';
 import type { StoredLineItem } from '../../db/schema/index.js';

@@ -10,7 +10,7 @@ export function customerBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
   const { db } = ctx;
   serve(app, ctx, routes.me, async ({ caller, query, request }) => {
     const user = await ctx.sessions.user(request);
-    if (!user) throw ApiError.unauthenticated();
+    if (!user) throw ApiError.of('unauthenticated', {});
     const row = await getCustomerByDid(db, user.did, caller.livemode);
     if (row) {
       const skip = query.skipSummary === '1' || query.skipSummary === 'true';
@@ -38,9 +38,9 @@ export function customerBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
   });
   serve(app, ctx, routes.syncToSpace, async ({ caller, request }) => {
     const user = await ctx.sessions.user(request);
-    if (!user) throw ApiError.unauthenticated();
+    if (!user) throw ApiError.of('unauthenticated', {});
     if (!user.didSpace) {
-      throw ApiError.badRequest('did_space_required', 'Connect a DID Space first');
+      throw ApiError.of('did_space_required', {});
     }
     const row = await getCustomerByDid(db, user.did, caller.livemode);
     if (row) {

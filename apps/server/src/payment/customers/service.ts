@@ -33,8 +33,7 @@ export async function requireCustomer(
 ): Promise<CustomerRow> {
   const row = await getCustomer(db, id, livemode);
   if (!row) {
-    if (param) throw ApiError.badRequest('resource_missing', `No such customer: '${id}'`, param);
-    throw ApiError.notFound(`No such customer: '${id.slice(0, 100)}'`);
+    throw ApiError.missing('portal_customer_missing', id, param);
   }
   return row;
 }
@@ -48,11 +47,7 @@ async function checkDid(
   if (!did) return;
   const other = await getCustomerByDid(db, did, livemode);
   if (other && other.id !== self) {
-    throw ApiError.badRequest(
-      'customer_exists',
-      `A customer with this did already exists: ${other.id}`,
-      'did',
-    );
+    throw ApiError.of('customer_did_exists', { id: other.id }, { param: 'did' });
   }
 }
 
@@ -80,6 +75,6 @@ export async function changeCustomer(
   await requireCustomer(db, id, livemode);
   await checkDid(db, input.did, livemode, id);
   const row = await updateCustomer(db, id, livemode, definedOnly({ ...input }));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }

@@ -29,7 +29,7 @@ const zh = (name: string, description?: string) => ({
 /** The rail's demo network (the one this process runs, else its default address). */
 function demoNetworkOf(services: Services): DemoNetwork {
   const network = services.rails.demoNetwork();
-  if (!network) throw new ApiError('api_error', 'demo_unavailable', 'No rail offers a demo network');
+  if (!network) throw ApiError.of('demo_no_network', {});
   return network;
 }
 

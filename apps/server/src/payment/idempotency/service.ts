@@ -49,11 +49,7 @@ export async function runIdempotent(
   const key = caller.idempotencyKey;
   if (key === null) return sendJson(reply, 200, JSON.stringify(await run()));
   if (!KEY_PATTERN.test(key)) {
-    throw ApiError.badRequest(
-      'idempotency_key_invalid',
-      'Idempotency-Key must be 1 to 255 printable ASCII characters',
-      'Idempotency-Key',
-    );
+    throw ApiError.of('idempotency_key_malformed', {}, { param: 'Idempotency-Key' });
   }
   const path = request.url.split('?')[0] ?? request.url;
   const c: Claim = {
@@ -67,23 +63,12 @@ export async function runIdempotent(
   const id = await claim(db, c);
   if (id === null) {
     const first = await findClaim(db, c);
-    if (!first)
-      throw new ApiError('idempotency_error', 'idempotency_request_in_progress', 'Retry this request');
+    if (!first) throw ApiError.of('idempotency_retry', {});
     if (first.requestHash !== c.requestHash) {
-      throw new ApiError(
-        'idempotency_error',
-        'idempotency_key_in_use',
-        `Keys for idempotent requests can only be used with the same parameters they were first used with. Try a key other than '${key}' for a different request.`,
-        'Idempotency-Key',
-        400,
-      );
+      throw ApiError.of('idempotency_key_reused', { key }, { param: 'Idempotency-Key', status: 400 });
     }
     if (first.statusCode === null || first.responseBody === null) {
-      throw new ApiError(
-        'idempotency_error',
-        'idempotency_request_in_progress',
-        'The first request with this Idempotency-Key is still running; retry shortly',
-      );
+      throw ApiError.of('idempotency_first_running', {});
     }
     reply.header('idempotent-replayed', 'true');
     return sendJson(reply, first.statusCode, first.responseBody);

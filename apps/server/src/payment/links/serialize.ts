@@ -1,7 +1,7 @@
 import type { LineItem, PaymentLink } from '@payshelf/api';
 import { getPrices, getProducts } from '../catalog/index.js';
 import { serializePrice } from '../catalog/index.js';
-import type { PriceMap } from '../checkout/index.js';
+import type { PriceMap } from '../line-items/index.js';
 import type { StoredLineItem } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { iso } from '../shared/time.js';

@@ -1,7 +1,7 @@
 import type { PaymentLink, PaymentLinkCreate, PaymentLinkUpdate } from '@payshelf/api';
 import { donationLimits } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import { loadPrices, resolveLineItems } from '../checkout/index.js';
+import { loadPrices, resolveLineItems } from '../line-items/index.js';
 import { requireCurrency } from '../methods/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
@@ -36,21 +36,13 @@ async function checkDonation(db: Db, input: PaymentLinkUpdate, currencyId: strin
   const settings = input.donation_settings;
   const limits = moneyRule('donation_settings.amount', () => donationLimits(settings, currency.decimal));
   if (limits.configuredMax !== null && limits.min > limits.configuredMax) {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      'minimum must not exceed maximum',
-      'donation_settings.amount.minimum',
-    );
+    throw ApiError.of('minimum_over_maximum', {}, { param: 'donation_settings.amount.minimum' });
   }
 }
 
 function checkAfterCompletion(input: PaymentLinkUpdate): void {
   if (input.after_completion?.type === 'redirect' && !input.after_completion.redirect?.url) {
-    throw ApiError.badRequest(
-      'parameter_missing',
-      'a redirect needs redirect.url',
-      'after_completion.redirect.url',
-    );
+    throw ApiError.of('link_redirect_url_missing', {}, { param: 'after_completion.redirect.url' });
   }
 }
 
@@ -122,7 +114,7 @@ export async function changeLink(
         metadata: input.metadata,
       }),
     );
-    if (!row) throw ApiError.notFound();
+    if (!row) throw ApiError.of('resource_missing', {});
     await recordEvent(tx, 'payment_link.updated', row, idem);
     return row;
   });

@@ -42,11 +42,7 @@ const CONFIRMATION: Record<PaymentMethodType, { type: 'immediate' | 'callback' |
 /** The settings object of a method must configure its own rail. */
 function checkSettings(type: PaymentMethodType, settings: PaymentMethodSettings): void {
   if (!settings[type]) {
-    throw ApiError.badRequest(
-      'parameter_missing',
-      `settings.${type} is required for a ${type} method`,
-      `settings.${type}`,
-    );
+    throw ApiError.of('method_settings_missing', { type }, { param: `settings.${type}` });
   }
 }
 
@@ -95,8 +91,7 @@ export async function requireMethod(
 ): Promise<MethodRow> {
   const row = await getMethod(db, id, livemode);
   if (!row) {
-    if (param) throw ApiError.badRequest('resource_missing', `No such payment method: '${id}'`, param);
-    throw ApiError.notFound(`No such payment method: '${id.slice(0, 100)}'`);
+    throw ApiError.missing('payment_method_missing', id, param);
   }
   return row;
 }
@@ -111,7 +106,7 @@ export async function changeMethod(
   const settings = input.settings ? mergeSecrets(existing.settings, input.settings) : undefined;
   if (settings) checkSettings(existing.type, settings);
   const row = await updateMethod(db, id, livemode, definedOnly({ ...input, settings }));
-  if (!row) throw ApiError.notFound();
+  if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }
 
@@ -123,19 +118,14 @@ export async function requireCurrency(
 ): Promise<CurrencyRow> {
   const row = await getCurrency(db, id, livemode);
   if (!row) {
-    if (param) throw ApiError.badRequest('resource_missing', `No such payment currency: '${id}'`, param);
-    throw ApiError.notFound(`No such payment currency: '${id.slice(0, 100)}'`);
+    throw ApiError.missing('payment_currency_missing', id, param);
   }
   return row;
 }
 
 function checkPrecision(decimal: number, precision: number): void {
   if (precision > decimal) {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      'maximum_precision must not exceed decimal',
-      'maximum_precision',
-    );
+    throw ApiError.of('currency_precision', {}, { param: 'maximum_precision' });
   }
 }
 
@@ -200,7 +190,7 @@ export async function changeCurrency(
         active: input.active,
       }),
     );
-    if (!row) throw ApiError.notFound();
+    if (!row) throw ApiError.of('resource_missing', {});
     return row;
   });
 }

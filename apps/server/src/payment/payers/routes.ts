@@ -13,13 +13,13 @@ import { createChallenge, proveChallenge } from './service.js';
 
 /** The signed-in caller's own customer for an open session that is not someone else's, and the rail. */
 async function proving(ctx: PaymentContext, caller: Caller, sessionId: string, methodId: string) {
-  if (!caller.did) throw ApiError.unauthenticated('Sign in first');
+  if (!caller.did) throw ApiError.of('unauthenticated', {});
   const row = await readSession(ctx.db, sessionId, null);
   assertOpen(row);
   await assertNotOthersSession(ctx.db, row, caller);
   const method = await getMethod(ctx.db, methodId, row.livemode);
   if (!method || !method.active) {
-    throw ApiError.badRequest('resource_missing', `No such payment method: '${methodId}'`, 'payment_method');
+    throw ApiError.missing('payment_method_missing', methodId, 'payment_method');
   }
   let rail: Rail;
   try {

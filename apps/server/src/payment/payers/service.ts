@@ -22,25 +22,16 @@ import {
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 export function payerNotProved(): ApiError {
-  return ApiError.badRequest(
-    'PAYER_NOT_PROVED',
-    'Prove you control this account before paying from it',
-    'payer',
-  );
+  return ApiError.of('PAYER_NOT_PROVED', {}, { param: 'payer' });
 }
 
 function proofInvalid(): ApiError {
-  return ApiError.badRequest(
-    'PAYER_PROOF_INVALID',
-    'The signature does not prove control of this account, please try again',
-    'signature',
-  );
+  return ApiError.of('PAYER_PROOF_INVALID', {}, { param: 'signature' });
 }
 
 function ownershipOf(rail: Rail) {
   const verify = rail.verifyOwnership?.bind(rail);
-  if (!verify)
-    throw ApiError.badRequest('PAYMENT_METHOD_NOT_SUPPORTED', 'This payment method is not supported');
+  if (!verify) throw ApiError.of('PAYMENT_METHOD_NOT_SUPPORTED', {});
   return verify;
 }
 
@@ -97,11 +88,7 @@ export async function proveChallenge(
     throw proofInvalid();
   }
   if (challenge.expiresAt.getTime() <= Date.now()) {
-    throw ApiError.badRequest(
-      'PAYER_CHALLENGE_EXPIRED',
-      'The signing request expired, please try again',
-      'challenge_id',
-    );
+    throw ApiError.of('PAYER_CHALLENGE_EXPIRED', {}, { param: 'challenge_id' });
   }
   const address = await verify(challenge.address, challenge.message, input.signature);
   if (!address) throw proofInvalid();

@@ -41,8 +41,7 @@ export async function updateDonationSetting(
       .from(paymentSettings)
       .where(and(eq(paymentSettings.id, id), eq(paymentSettings.livemode, livemode)))
       .for('update');
-    if (!row || row.type !== 'donate')
-      throw ApiError.notFound(`No such donation setting: '${id.slice(0, 100)}'`);
+    if (!row || row.type !== 'donate') throw ApiError.missing('donation_setting_missing', id);
     await tx
       .update(paymentLinks)
       .set({
@@ -65,6 +64,6 @@ export async function assertDonationEnabled(db: DbLike, livemode: boolean, payme
   if (!paymentLinkId) return;
   const row = await findByMount(db, livemode, paymentLinkId, 'donate');
   if (row && !row.active) {
-    throw ApiError.badRequest('DONATION_NOT_ENABLED', 'Donation feature is not enabled');
+    throw ApiError.of('DONATION_NOT_ENABLED', {});
   }
 }

@@ -67,12 +67,12 @@ export async function updateByMount(
   settings: Record<string, unknown>,
 ) {
   const row = await findByMount(db, livemode, mountLocation);
-  if (!row) throw ApiError.notFound(`No settings for '${mountLocation.slice(0, 100)}'`);
+  if (!row) throw ApiError.missing('settings_missing', mountLocation);
   return updateSetting(db, row.id, { settings: { ...row.settings, ...settings } });
 }
 
 export async function setActive(db: Db, id: string, active: boolean) {
   const row = await findById(db, id);
-  if (!row) throw ApiError.notFound(`No such setting: '${id.slice(0, 100)}'`);
+  if (!row) throw ApiError.missing('setting_missing', id);
   return updateSetting(db, id, { active });
 }

@@ -39,11 +39,7 @@ export async function pageOf(
   filters: Array<SQL | undefined> = [],
 ): Promise<Page> {
   if (q.starting_after && q.ending_before) {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      'Use starting_after or ending_before, not both',
-      'ending_before',
-    );
+    throw ApiError.of('list_two_cursors', {}, { param: 'ending_before' });
   }
   const cursor = q.starting_after ?? q.ending_before;
   const conditions: Array<SQL | undefined> = [eq(cols.livemode, livemode), ...filters];
@@ -52,9 +48,9 @@ export async function pageOf(
       sql`SELECT 1 FROM ${table} WHERE "id" = ${cursor} AND "livemode" = ${livemode}`,
     );
     if (found.rows.length === 0) {
-      throw ApiError.badRequest(
-        'resource_missing',
-        `No such object: '${cursor.slice(0, 100)}'`,
+      throw ApiError.missing(
+        'list_cursor_missing',
+        cursor.slice(0, 100),
         q.starting_after ? 'starting_after' : 'ending_before',
       );
     }

@@ -74,7 +74,7 @@ export async function callerFor(
   const base = { livemode: browserLivemode(request.query), idempotencyKey: null, expand, base: origin };
   if (auth === 'customer') {
     const user = await ctx.sessions.user(request);
-    if (!user) throw ApiError.unauthenticated();
+    if (!user) throw ApiError.of('unauthenticated', {});
     const kind = ctx.sessions.isAdmin(user) ? 'admin' : 'customer';
     return { ...base, kind, did: user.did };
   }

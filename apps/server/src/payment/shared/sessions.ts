@@ -9,7 +9,7 @@ export function sessionsFor(app: FastifyInstance): Sessions {
     return {
       user: async () => null,
       requireAdmin: async () => {
-        throw ApiError.unauthenticated();
+        throw ApiError.of('unauthenticated', {});
       },
       isAdmin: () => false,
     };

@@ -56,7 +56,7 @@ export async function optionalUser(request: FastifyRequest): Promise<SessionUser
 /** The signed-in user; 401 for a guest. */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await optionalUser(request);
-  if (!user) throw ApiError.unauthenticated();
+  if (!user) throw ApiError.of('unauthenticated', {});
   // The app-wide hook already applied it; repeated here so no guarded write can ever skip it.
   assertSameOrigin(request, [SESSION_COOKIE], request.server.identity.publicOrigin);
   return user;
@@ -65,7 +65,7 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
 /** The signed-in user holding one of `roles` (any passport counts); 401 for a guest, 403 otherwise. */
 export async function requireRole(request: FastifyRequest, roles: readonly UserRole[]): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!hasRole(user, roles)) throw ApiError.forbidden();
+  if (!hasRole(user, roles)) throw ApiError.of('forbidden', {});
   return user;
 }
 
@@ -83,6 +83,6 @@ export function isDeveloper(user: SessionUser): boolean {
 
 export async function requireDeveloper(request: FastifyRequest): Promise<SessionUser> {
   const user = await requireUser(request);
-  if (!isDeveloper(user)) throw ApiError.forbidden('A developer passport is needed');
+  if (!isDeveloper(user)) throw ApiError.of('store_developer_required', {});
   return user;
 }

@@ -45,8 +45,7 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
       global: false,
       store: postgresRateStore(database.pool),
       skipOnError: true,
-      errorResponseBuilder: () =>
-        new ApiError('rate_limit_error', 'rate_limited', 'Too many sign-in attempts; try again in a minute'),
+      errorResponseBuilder: () => ApiError.of('rate_limited', {}),
     });
     holder.connect = new DidConnect(scope, {
       pool: database.pool,

@@ -109,7 +109,7 @@ export class IdentityService {
   async account(did: string, currentSessionId: string): Promise<AccountResponse> {
     const user = await this.repo.findUser(this.repo.db, did);
     const sessionUser = await this.sessionUser(did);
-    if (!user || !sessionUser) throw ApiError.unauthenticated();
+    if (!user || !sessionUser) throw ApiError.of('unauthenticated', {});
     const live = await this.repo.liveSessionsOf(did);
     return {
       user: sessionUser,
@@ -132,14 +132,14 @@ export class IdentityService {
     await this.repo.updateProfile(did, profile);
     await this.announce(did);
     const user = await this.sessionUser(did);
-    if (!user) throw ApiError.unauthenticated();
+    if (!user) throw ApiError.of('unauthenticated', {});
     return user;
   }
 
   /** Signs out one of the user's own browsers; someone else's session is "not found". */
   async revokeOwnSession(did: string, sessionId: string): Promise<void> {
     if ((await this.repo.revokeSessionsOf(did, { only: sessionId })) === 0) {
-      throw ApiError.notFound('No such session', 'session_not_found');
+      throw ApiError.of('identity_session_missing', {});
     }
   }
 
@@ -178,7 +178,7 @@ export class IdentityService {
   async grantPassport(actor: SessionUser, targetDid: string, role: PassportRole): Promise<Passport> {
     this.assertMayManage(actor, role);
     if (!(await this.repo.findUser(this.repo.db, targetDid))) {
-      throw ApiError.notFound('No user with this DID has signed in yet', 'user_not_found');
+      throw ApiError.of('identity_user_missing', {});
     }
     const passport = await this.repo.grant(this.repo.db, randomId('pp'), targetDid, role, actor.did);
     await this.announce(targetDid);
@@ -188,7 +188,7 @@ export class IdentityService {
   async revokePassport(actor: SessionUser, targetDid: string, passportId: string): Promise<void> {
     const passport = await this.repo.findPassport(passportId);
     if (!passport || passport.userDid !== targetDid || passport.revokedAt) {
-      throw ApiError.notFound('No such passport', 'passport_not_found');
+      throw ApiError.of('identity_passport_missing', {});
     }
     this.assertMayManage(actor, passport.role);
     if (await this.repo.revoke(passportId, actor.did)) await this.announce(targetDid);
@@ -201,11 +201,9 @@ export class IdentityService {
   private assertMayManage(actor: SessionUser, role: PassportRole): void {
     const roles = actor.passports.map((p) => p.role);
     if (!canManagePassport(roles, role)) {
-      throw ApiError.forbidden(
-        role === 'owner'
-          ? 'The owner passport cannot be granted or revoked'
-          : `You cannot manage ${role} passports`,
-      );
+      throw role === 'owner'
+        ? ApiError.of('identity_owner_passport', {})
+        : ApiError.of('identity_role_not_managed', { role });
     }
   }
 

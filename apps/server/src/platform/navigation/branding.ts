@@ -15,7 +15,7 @@ export function brandingAssetRoutes(app: FastifyInstance): void {
   app.get(`${BRANDING_PATH}/:file`, async (request, reply) => {
     const { file } = parseWith(params, request.params, 'params');
     const body = files.get(file.replace(/\.svg$/, '') as (typeof LOGOS)[number]);
-    if (!body || !file.endsWith('.svg')) throw ApiError.notFound(`No logo ${file}`);
+    if (!body || !file.endsWith('.svg')) throw ApiError.of('logo_missing', { id: file });
     return reply
       .type('image/svg+xml')
       .header('cache-control', 'public, max-age=86400')

@@ -31,10 +31,10 @@ export function profileRoutes(app: FastifyInstance, ctx: StoreContext): void {
   const api = `${ctx.mount}/api`;
 
   app.get(`${api}/developers/:did`, async (request): Promise<DeveloperProfile> => {
-    if (!(await ctx.user(request))) throw ApiError.unauthenticated();
+    if (!(await ctx.user(request))) throw ApiError.of('unauthenticated', {});
     const { did } = parseWith(didParams, request.params, 'params');
     const person = await ctx.userByDid(did);
-    if (!person) throw ApiError.notFound('No such developer');
+    if (!person) throw ApiError.of('store_developer_missing', {});
     const rows = await ctx.db
       .select()
       .from(storeBlocklets)
@@ -51,7 +51,7 @@ export function profileRoutes(app: FastifyInstance, ctx: StoreContext): void {
   });
 
   app.post(`${api}/gen-key-pair/did`, async (request) => {
-    if (!(await ctx.user(request))) throw ApiError.unauthenticated();
+    if (!(await ctx.user(request))) throw ApiError.of('unauthenticated', {});
     const { publicKey } = parseWith(keyBody, request.body, 'body');
     return { did: blockletDidOf(publicKey) };
   });

@@ -32,8 +32,7 @@ export async function connectCliRoutes(app: FastifyInstance, ctx: StoreContext):
       global: false,
       store: postgresRateStore(ctx.services.database.pool),
       skipOnError: true,
-      errorResponseBuilder: () =>
-        new ApiError('rate_limit_error', 'rate_limited', 'Too many connect requests; try again in a minute'),
+      errorResponseBuilder: () => ApiError.of('store_connect_rate_limited', {}),
     });
 
     scope.post(

@@ -31,7 +31,7 @@ async function locked(tx: Tx, did: string, version: string): Promise<[StoreBlock
   const blocklet = await findBlocklet(tx, did, true);
   if (!blocklet) throw storeError('store_blocklet_missing', {});
   const row = await findVersion(tx, blocklet.id, version, true);
-  if (!row) throw ApiError.notFound(`No version ${version} of this application`);
+  if (!row) throw ApiError.of('store_version_missing', { version });
   return [blocklet, row];
 }
 
@@ -137,7 +137,7 @@ export async function adminReview(
     if (body.reviewType) updates.reviewType = body.reviewType;
     if (body.category) {
       const [category] = await tx.select().from(storeCategories).where(eq(storeCategories.id, body.category));
-      if (!category) throw ApiError.badRequest('category_missing', 'No such category', 'category');
+      if (!category) throw ApiError.of('store_category_missing', {}, { param: 'category' });
       updates.categoryId = category.id;
     }
     if (Object.keys(updates).length > 0) {

@@ -64,7 +64,7 @@ export async function revokeToken(db: DbLike, user: SessionUser, id: string): Pr
       ),
     )
     .returning();
-  if (!row) throw ApiError.notFound('No such access token');
+  if (!row) throw ApiError.of('store_token_missing', {});
   return serialize(row);
 }
 
@@ -80,7 +80,7 @@ export async function tokenUser(
   if (header === undefined) return null;
   const secret = BEARER.exec(header)?.[1];
   if (!secret || !TOKEN_PATTERN.test(secret)) {
-    throw ApiError.unauthenticated('Invalid access token: expected `Authorization: Bearer pst_…`');
+    throw ApiError.of('store_bearer_invalid', {});
   }
   const [row] = await ctx.db
     .select()

@@ -4,6 +4,7 @@
 import type { SubscriptionCancel, SubscriptionUpdate } from '@payshelf/api';
 import { addInterval } from '@payshelf/money';
 import { ApiError } from '../../../core/http/errors.js';
+import type { SubscriptionRefusal } from '../../../core/http/error-catalog-billing.js';
 import { getCurrency, getMethod } from '../../methods/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
@@ -174,7 +175,7 @@ export function updateSubscription(
     }
     const items = await requestedItems(tx, sub, input);
     if (items && (input.currency_id || input.payment_method_id)) {
-      throw bad('change the plan and the currency in two requests', 'currency_id');
+      throw bad('sub_plan_and_currency', 'currency_id');
     }
     if (input.currency_id || input.payment_method_id) {
       Object.assign(set, await currencyChange(ctx, tx, sub, input));
@@ -185,13 +186,13 @@ export function updateSubscription(
       return applyPlanChange(ctx, tx, sub, request, now, set);
     }
     if (input.proration_behavior || input.proration_date) {
-      throw bad('proration applies to a change of items or quantity', 'proration_behavior');
+      throw bad('sub_proration_needs_change', 'proration_behavior');
     }
     return { subscription: await changeSubscription(ctx, tx, sub, { set }), invoice: null };
   });
 }
 
-const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+const bad = (key: SubscriptionRefusal, param?: string) => ApiError.of(key, {}, { param });
 
 /** The new item list an update asks for, or null when it changes no item. */
 async function requestedItems(tx: DbLike, sub: SubscriptionRow, input: SubscriptionUpdate) {
@@ -199,7 +200,7 @@ async function requestedItems(tx: DbLike, sub: SubscriptionRow, input: Subscript
   if (input.quantity === undefined) return null;
   const items = (await itemsOfSubscriptions(tx, [sub.id])).get(sub.id) ?? [];
   const [only] = items;
-  if (items.length !== 1 || !only) throw bad('quantity applies to a subscription with one item', 'quantity');
+  if (items.length !== 1 || !only) throw bad('sub_quantity_one_item', 'quantity');
   return [{ priceId: only.priceId, quantity: input.quantity }];
 }
 
@@ -212,17 +213,13 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
   const currencyId = input.currency_id ?? sub.currencyId;
   const currency = await getCurrency(tx, currencyId, sub.livemode);
   if (!currency?.active) {
-    throw ApiError.badRequest('resource_missing', `No such payment currency: '${currencyId}'`, 'currency_id');
+    throw ApiError.missing('payment_currency_missing', currencyId, 'currency_id');
   }
   const methodId =
     input.payment_method_id ?? (input.currency_id ? currency.paymentMethodId : sub.defaultPaymentMethodId);
   const method = methodId ? await getMethod(tx, methodId, sub.livemode) : null;
   if (!method?.active) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment method: '${methodId ?? ''}'`,
-      'payment_method_id',
-    );
+    throw ApiError.missing('payment_method_missing', methodId ?? '', 'payment_method_id');
   }
   if (currency.paymentMethodId !== method.id) {
     throw ApiError.of(
@@ -240,7 +237,7 @@ async function currencyChange(ctx: Ctx, tx: DbLike, sub: SubscriptionRow, input:
       sub.livemode,
     );
   } catch (err) {
-    if (err instanceof ApiError && err.code === 'CURRENCY_NOT_CONFIGURED') {
+    if (err instanceof ApiError && err.code === 'currency_not_configured') {
       throw ApiError.of(
         'subscription_currency_unsupported',
         { currency: currency.symbol },

@@ -19,7 +19,8 @@ import { announceInvoice, changeSubscription } from './lifecycle.js';
 
 type Ctx = Pick<PaymentContext, 'db' | 'services'>;
 const DAY_MS = 86_400_000;
-const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+const bad = (key: 'subscription_price_not_recurring' | 'subscription_interval_mixed', param: string) =>
+  ApiError.of(key, {}, { param });
 
 async function checkedPrices(ctx: Ctx, input: SubscriptionCreate, livemode: boolean) {
   const rows = await getPrices(
@@ -32,26 +33,21 @@ async function checkedPrices(ctx: Ctx, input: SubscriptionCreate, livemode: bool
   for (const [index, item] of input.items.entries()) {
     const price = byId.get(item.price_id);
     if (!price || !price.active) {
-      throw ApiError.badRequest(
-        'resource_missing',
-        `No such price: '${item.price_id}'`,
-        `items.${index}.price_id`,
-      );
+      throw ApiError.missing('price_missing', item.price_id, `items.${index}.price_id`);
     }
-    if (!price.recurringInterval)
-      throw bad('a subscription item needs a recurring price', `items.${index}.price_id`);
+    if (!price.recurringInterval) throw bad('subscription_price_not_recurring', `items.${index}.price_id`);
     if (
       price.recurringInterval !== first?.recurringInterval ||
       (price.recurringIntervalCount ?? 1) !== (first.recurringIntervalCount ?? 1)
     ) {
-      throw bad('every item of a subscription must recur on the same interval', `items.${index}.price_id`);
+      throw bad('subscription_interval_mixed', `items.${index}.price_id`);
     }
-    // CURRENCY_NOT_CONFIGURED (a 400) when the price has no amount in this currency.
+    // currency_not_configured (a 400) when the price has no amount in this currency.
     moneyRule(`items.${index}.price_id`, () =>
       lineTotal({ price: toRulePrice(price), quantity: item.quantity }, input.currency_id),
     );
   }
-  if (!first?.recurringInterval) throw bad('a subscription item needs a recurring price', 'items');
+  if (!first?.recurringInterval) throw bad('subscription_price_not_recurring', 'items');
   return { interval: first.recurringInterval, intervalCount: first.recurringIntervalCount ?? 1 };
 }
 
@@ -61,22 +57,13 @@ export async function createSubscription(
   input: SubscriptionCreate,
 ): Promise<{ subscription: SubscriptionRow; invoice: InvoiceRow | null }> {
   const customer = await getCustomer(ctx.db, input.customer_id, livemode);
-  if (!customer)
-    throw ApiError.badRequest('resource_missing', `No such customer: '${input.customer_id}'`, 'customer_id');
+  if (!customer) throw ApiError.missing('portal_customer_missing', input.customer_id, 'customer_id');
   const method = await getMethod(ctx.db, input.payment_method_id, livemode);
   const currency = await getCurrency(ctx.db, input.currency_id, livemode);
   if (!method?.active)
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment method: '${input.payment_method_id}'`,
-      'payment_method_id',
-    );
+    throw ApiError.missing('payment_method_missing', input.payment_method_id, 'payment_method_id');
   if (!currency?.active || currency.paymentMethodId !== method.id) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment currency for this method: '${input.currency_id}'`,
-      'currency_id',
-    );
+    throw ApiError.missing('payment_currency_of_method_missing', input.currency_id, 'currency_id');
   }
   const cycle = await checkedPrices(ctx, input, livemode);
   const clockId = input.test_clock_id ?? customer.testClockId;

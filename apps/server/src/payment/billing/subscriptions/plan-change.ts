@@ -12,6 +12,7 @@ import type { PendingUpdate } from '../../../db/schema/index.js';
 import { changePlan, type ProrationBehavior } from '@payshelf/money';
 import { and, eq, notInArray } from 'drizzle-orm';
 import { ApiError } from '../../../core/http/errors.js';
+import type { SubscriptionRefusal } from '../../../core/http/error-catalog-billing.js';
 import { invoices, subscriptionItems } from '../../../db/schema/index.js';
 import { balanceOf, credit } from '../../balances/index.js';
 import { getPrices } from '../../catalog/index.js';
@@ -40,13 +41,13 @@ export interface PlannedChange {
   lines: BilledLine[];
 }
 
-const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+const bad = (key: SubscriptionRefusal, param?: string) => ApiError.of(key, {}, { param });
 
 /** Checks the new items (active recurring prices on the subscription's interval, priced in its currency). */
 export async function checkItems(ctx: Ctx, sub: SubscriptionRow, items: readonly ItemInput[]) {
   const seen = new Set<string>();
   for (const [index, item] of items.entries()) {
-    if (seen.has(item.priceId)) throw bad('a price appears twice', `items.${index}.price_id`);
+    if (seen.has(item.priceId)) throw bad('sub_price_twice', `items.${index}.price_id`);
     seen.add(item.priceId);
   }
   const rows = await getPrices(
@@ -57,17 +58,13 @@ export async function checkItems(ctx: Ctx, sub: SubscriptionRow, items: readonly
   for (const [index, item] of items.entries()) {
     const price = rows.find((r) => r.id === item.priceId);
     if (!price?.active) {
-      throw ApiError.badRequest(
-        'resource_missing',
-        `No such price: '${item.priceId}'`,
-        `items.${index}.price_id`,
-      );
+      throw ApiError.missing('price_missing', item.priceId, `items.${index}.price_id`);
     }
     if (
       price.recurringInterval !== sub.recurringInterval ||
       (price.recurringIntervalCount ?? 1) !== sub.recurringIntervalCount
     ) {
-      throw bad('every item must recur on the subscription’s interval', `items.${index}.price_id`);
+      throw bad('sub_interval_differs', `items.${index}.price_id`);
     }
   }
   return priceItems(ctx, items, sub.currencyId, sub.livemode);
@@ -84,7 +81,7 @@ export async function planChange(
   const to = await checkItems(ctx, sub, request.items);
   const at = request.at;
   if (at < sub.currentPeriodStart || at >= sub.currentPeriodEnd) {
-    throw bad('proration_date must fall inside the current period', 'proration_date');
+    throw bad('sub_proration_date_outside', 'proration_date');
   }
   const behavior: ProrationBehavior = sub.status === 'trialing' ? 'none' : request.behavior;
   const balance = await balanceOf(tx, sub.customerId, sub.currencyId);

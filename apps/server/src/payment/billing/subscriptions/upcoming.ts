@@ -5,6 +5,7 @@
 import type { UpcomingInvoice, UpcomingInvoiceLine, UpcomingInvoiceQuery } from '@payshelf/api';
 import { applyBalance, type BalanceApplication } from '@payshelf/money';
 import { ApiError } from '../../../core/http/errors.js';
+import type { SubscriptionRefusal } from '../../../core/http/error-catalog-billing.js';
 import { balanceOf } from '../../balances/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import { billingNow } from '../clocks/repo.js';
@@ -39,7 +40,7 @@ function applicationObject(a: BalanceApplication) {
   };
 }
 
-const bad = (message: string, param: string) => ApiError.badRequest('parameter_invalid', message, param);
+const bad = (key: SubscriptionRefusal, param?: string) => ApiError.of(key, {}, { param });
 
 /** The proposed items of the query: `items` (price_id:quantity,…) or `quantity` of a one-item subscription. */
 async function proposedItems(
@@ -47,21 +48,21 @@ async function proposedItems(
   sub: SubscriptionRow,
   query: UpcomingInvoiceQuery,
 ): Promise<ItemInput[] | null> {
-  if (query.items && query.quantity) throw bad('send items or quantity, not both', 'quantity');
+  if (query.items && query.quantity) throw bad('sub_items_or_quantity', 'quantity');
   if (query.items) {
     return query.items.split(',').map((pair) => {
       const [priceId = '', quantity = '0'] = pair.split(':');
       const n = Number(quantity);
-      if (n < 1) throw bad('every quantity must be at least 1', 'items');
+      if (n < 1) throw bad('sub_items_quantity_min', 'items');
       return { priceId, quantity: n };
     });
   }
   if (!query.quantity) return null;
   const rows = (await itemsOfSubscriptions(ctx.db, [sub.id])).get(sub.id) ?? [];
   const [only] = rows;
-  if (rows.length !== 1 || !only) throw bad('quantity applies to a subscription with one item', 'quantity');
+  if (rows.length !== 1 || !only) throw bad('sub_quantity_one_item', 'quantity');
   const n = Number(query.quantity);
-  if (n < 1) throw bad('quantity must be at least 1', 'quantity');
+  if (n < 1) throw bad('sub_quantity_min', 'quantity');
   return [{ priceId: only.priceId, quantity: n }];
 }
 

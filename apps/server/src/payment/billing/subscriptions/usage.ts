@@ -6,6 +6,7 @@
 import type { UsageRecord, UsageRecordCreate } from '@payshelf/api';
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import { ApiError } from '../../../core/http/errors.js';
+import type { SubscriptionRefusal } from '../../../core/http/error-catalog-billing.js';
 import { subscriptionItems, usageRecords } from '../../../db/schema/index.js';
 import { getPrices } from '../../catalog/index.js';
 import type { PaymentContext } from '../../shared/context.js';
@@ -85,7 +86,7 @@ export function usageRecordObject(row: UsageRow): UsageRecord {
   };
 }
 
-const bad = (message: string, param?: string) => ApiError.badRequest('parameter_invalid', message, param);
+const bad = (key: SubscriptionRefusal, param?: string) => ApiError.of(key, {}, { param });
 
 /**
  * Records usage of a metered item, at `timestamp` (default: now on the subscription's clock), which
@@ -98,7 +99,7 @@ export async function recordUsage(
   livemode: boolean,
   input: UsageRecordCreate,
 ): Promise<UsageRecord> {
-  const missing = () => ApiError.notFound(`No such subscription item: '${itemId.slice(0, 100)}'`);
+  const missing = () => ApiError.missing('subscription_item_missing', itemId);
   const [peek] = await ctx.db
     .select()
     .from(subscriptionItems)
@@ -108,12 +109,12 @@ export async function recordUsage(
     const sub = await lockSubscription(tx, peek.subscriptionId);
     if (!sub || sub.livemode !== livemode) throw missing();
     const [price] = await getPrices(tx, [peek.priceId], livemode);
-    if (price?.recurringUsageType !== 'metered') throw bad('usage is recorded on metered prices only');
+    if (price?.recurringUsageType !== 'metered') throw bad('sub_usage_metered_only');
     if (!renews(sub.status))
       throw ApiError.of('subscription_state', { status: sub.status, action: 'billed for usage' });
     const at = input.timestamp ? new Date(input.timestamp) : await billingNow(tx, sub.testClockId);
     if (at < sub.currentPeriodStart || at >= sub.currentPeriodEnd) {
-      throw bad('the timestamp must fall inside the current period', 'timestamp');
+      throw bad('sub_usage_outside_period', 'timestamp');
     }
     const [row] = await tx
       .insert(usageRecords)
@@ -131,7 +132,7 @@ export async function recordUsage(
     if (!row) throw new Error('usage record not written');
     const usage = await usageOfPeriod(tx, sub, { start: sub.currentPeriodStart, end: sub.currentPeriodEnd });
     if ((usage.get(peek.priceId) ?? 0) > MAX_PERIOD_USAGE) {
-      throw bad(`a period's usage must stay below ${MAX_PERIOD_USAGE}`, 'quantity');
+      throw ApiError.of('sub_usage_too_large', { max: String(MAX_PERIOD_USAGE) }, { param: 'quantity' });
     }
     return usageRecordObject(row);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useDonationDisabled } from './useDonationDisabled';
 
 describe('useDonationDisabled', () => {
-  it('turns on when a submit fails with DONATION_NOT_ENABLED, not for other codes', () => {
+  it('turns on when a submit fails with donation_not_enabled, not for other codes', () => {
     const { result } = renderHook(() => useDonationDisabled());
     expect(result.current).toBe(false);
     act(() => {
@@ -12,7 +12,7 @@ describe('useDonationDisabled', () => {
     });
     expect(result.current).toBe(false);
     act(() => {
-      window.dispatchEvent(new CustomEvent('error.DONATION_NOT_ENABLED'));
+      window.dispatchEvent(new CustomEvent('error.donation_not_enabled'));
     });
     expect(result.current).toBe(true);
   });

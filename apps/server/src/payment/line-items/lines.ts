@@ -27,7 +27,7 @@ export async function loadPrices(db: Db, items: StoredLineItem[], livemode: bool
 
 export function priceOf(prices: PriceMap, id: string): PriceRow {
   const row = prices.get(id);
-  if (!row) throw ApiError.badRequest('resource_missing', `No such price: '${id}'`);
+  if (!row) throw ApiError.missing('price_missing', id, 'price_id');
   return row;
 }
 
@@ -65,27 +65,17 @@ export async function resolveLineItems(
   items.forEach((item, i) => {
     const param = `line_items.${i}`;
     const price = prices.get(item.price_id);
-    if (!price)
-      throw ApiError.badRequest('resource_missing', `No such price: '${item.price_id}'`, `${param}.price_id`);
-    if (!price.active)
-      throw ApiError.badRequest('price_inactive', 'The price is archived', `${param}.price_id`);
+    if (!price) throw ApiError.missing('price_missing', item.price_id, `${param}.price_id`);
+    if (!price.active) throw ApiError.of('line_price_archived', {}, { param: `${param}.price_id` });
     const rule = toRulePrice(price);
     moneyRule(`${param}.price_id`, () => unitAmountFor(rule, currency ?? ''));
     const adj = item.adjustable_quantity;
     if (adj?.minimum !== undefined && adj.maximum !== undefined && adj.minimum > adj.maximum) {
-      throw ApiError.badRequest(
-        'parameter_invalid',
-        'minimum must not exceed maximum',
-        `${param}.adjustable_quantity.minimum`,
-      );
+      throw ApiError.of('minimum_over_maximum', {}, { param: `${param}.adjustable_quantity.minimum` });
     }
     throwIfRule(checkQuantity(rule, item.quantity), `${param}.quantity`);
     if (item.custom_amount !== null && !usesCustomUnitAmount({ price: rule, quantity: 1 })) {
-      throw ApiError.badRequest(
-        'parameter_invalid',
-        'custom_amount needs a price with custom_unit_amount',
-        `${param}.custom_amount`,
-      );
+      throw ApiError.of('line_custom_amount', {}, { param: `${param}.custom_amount` });
     }
   });
   throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, prices))), 'line_items');
@@ -102,11 +92,7 @@ export async function resolveLineItems(
  */
 export function checkTotal(total: bigint): bigint {
   if (total >= AMOUNT_LIMIT) {
-    throw ApiError.badRequest(
-      'amount_too_large',
-      'The total (unit amounts x quantities) must be below 2^256, the largest amount a chain can transfer',
-      'line_items',
-    );
+    throw ApiError.of('line_total_too_large', {}, { param: 'line_items' });
   }
   return total;
 }

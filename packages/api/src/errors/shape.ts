@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorCode } from './codes.js';
 
 export const errorType = z.enum([
   'invalid_request_error',
@@ -14,7 +15,7 @@ export const errorType = z.enum([
 export const errorBody = z.object({
   error: z.object({
     type: errorType,
-    code: z.string(),
+    code: errorCode,
     message: z.string(),
     param: z.string().optional(),
   }),

@@ -1,0 +1,33 @@
+/**
+ * Files that still build errors from free English text, and how many times (free-text-errors.test.ts).
+ * Folders other helpers were rewriting when the catalog landed keep theirs until the lead converts them
+ * after merging: payment/intents, payment/flows, rails, checkout/submit.ts, store/routes, the platform and
+ * identity-connect routes, core/http/contract-route.ts, payment/portal, billing/past-due, billing/clocks,
+ * payment/keys and payment/webhooks. Lower a number (or drop the line) when a file moves to `ApiError.of`.
+ */
+export const FREE_TEXT_PENDING: Readonly<Record<string, number>> = {
+  'core/http/guard.ts': 1,
+  'core/http/rate-limits.ts': 1,
+  'core/http/response-check.ts': 1,
+  'payment/billing-admin/export-routes.ts': 1,
+  'payment/checkout/submit.ts': 6,
+  'payment/flows/paid-twice.ts': 1,
+  'payment/flows/pay-checkout.ts': 3,
+  'payment/flows/wallet-batch.ts': 1,
+  'payment/intents/rail.ts': 3,
+  'payment/intents/refunds.ts': 2,
+  'payment/keys/auth.ts': 3,
+  'payment/keys/service.ts': 3,
+  'payment/portal/batch-for-caller.ts': 1,
+  'payment/shared/rules.ts': 2,
+  'platform/analytics/routes.ts': 2,
+  'platform/icons/routes.ts': 2,
+  'platform/identity/account-routes.ts': 1,
+  'platform/identity/connect/routes.ts': 7,
+  'store/bundle-port.ts': 2,
+  'store/errors.ts': 1,
+  'store/routes/assets.ts': 3,
+  'store/routes/console.ts': 6,
+  'store/routes/developer.ts': 4,
+  'store/routes/public.ts': 2,
+};

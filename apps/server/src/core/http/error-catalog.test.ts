@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ACCOUNT_CHANGED } from '../../payment/checkout/submit.js';
 import { asApiError } from '../../payment/shared/rules.js';
-import { ERROR_CATALOG, MESSAGES } from './error-catalog.js';
+import { ERROR_CATALOG, MESSAGES, type MessageKey, type MessageValues } from './error-catalog.js';
 import { localizeText, normalizeLocale } from './error-locale.js';
 import { ApiError, fromZodError } from './errors.js';
 
@@ -164,10 +164,15 @@ describe('error catalog', () => {
     expect(() => ApiError.of('quantity_out_of_range', { min: '1' })).not.toThrow();
   });
 
+  // Every placeholder any entry names gets a value, so each entry can be built.
+  const placeholderFiller = Object.fromEntries(
+    Object.values(MESSAGES).flatMap((entry) => [...entry.en.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], 'x'])),
+  ) as Record<string, string>;
+
   it('has a key for every entry and the type of its code', () => {
     expect(Object.keys(MESSAGES).length).toBe(ERROR_CATALOG.length);
     for (const [key, entry] of Object.entries(MESSAGES)) {
-      const error = ApiError.of(key as keyof typeof MESSAGES, {
+      const values: Record<string, string> = {
         id: 'x',
         min: '1',
         max: '2',
@@ -190,7 +195,14 @@ describe('error catalog', () => {
         received: '3 TUSD',
         // A subscription's currency for future invoices.
         currency: 'TUSD',
-      });
+        // Identity, idempotency and route placeholders.
+        path: '/x',
+        key: 'k',
+        type: 't',
+        role: 'admin',
+        ...placeholderFiller,
+      };
+      const error = ApiError.of(key as MessageKey, values as MessageValues<MessageKey>);
       expect(error.code, key).toBe(entry.code);
     }
   });

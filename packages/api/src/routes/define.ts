@@ -26,6 +26,7 @@ export interface RouteEntry<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends string = RouteAccess,
 > {
   method: HttpMethod;
   /** Relative to `{mount}/api`, with `:name` parameters (`/checkout-sessions/:id/tx`). */
@@ -35,10 +36,16 @@ export interface RouteEntry<
   query: Q;
   body: B;
   response: R;
-  access: RouteAccess;
+  access: A;
   /** OpenAPI grouping and one-line description. */
   tag: string;
   summary: string;
+  /** The success status when it is not 200 (201 for a create). */
+  status?: 201;
+  /** The content type of an answer that is a file (a bundle, an image), not JSON. */
+  file?: string;
+  /** The content type of a request body that is a file (an uploaded bundle), not JSON. */
+  bodyType?: string;
 }
 
 export type AnyRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType>;

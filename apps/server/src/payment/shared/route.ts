@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { paramsSchema, type AnyRoute, type HttpMethod, type RouteAccess } from '@payshelf/api';
-import { serveRoute, type ContractInput } from '../../core/http/contract-route.js';
+import type { ContractInput } from '../../core/http/contract-route.js';
+import { routeKit } from '../../core/http/route-kit.js';
 import { ApiError } from '../../core/http/errors.js';
 import { sendAnswer } from '../../core/http/serialized.js';
 import { runIdempotent } from '../idempotency/index.js';
@@ -116,13 +117,13 @@ export function serve<E extends AnyRoute>(
   handler: (input: ContractInput<E, Caller>) => Promise<unknown>,
   options: ServeOptions = {},
 ): void {
-  ctx.openapi.add(entry);
-  serveRoute(app, entry, {
-    authenticate: (request) => callerFor(ctx, entry.access, request),
-    handler,
-    around: sender(ctx, entry, options),
+  const around = sender(ctx, entry, options);
+  routeKit<RouteAccess, Caller>(app, '', {
+    registry: ctx.openapi,
+    authenticate: (access, request) => callerFor(ctx, access, request),
+    around: (_entry, request, reply, caller, run) => around(request, reply, caller, run),
     checkResponses: ctx.services.config.PAYSHELF_CHECK_RESPONSES,
-  });
+  })(entry, handler as (input: ContractInput<AnyRoute, Caller>) => Promise<unknown>);
 }
 
 /** Registers a route not (yet) in the route table: the same as `serve` for an entry built from `spec`. */

@@ -12,6 +12,10 @@ export interface DocumentedRoute<A extends string = string> {
   access: A;
   tag: string;
   summary: string;
+  status?: number;
+  /** The content type of a file answer (then `response` is not rendered). */
+  file?: string;
+  bodyType?: string;
 }
 
 /** A route that answers a file (a PDF, a CSV export, a bundle) rather than JSON. */
@@ -126,6 +130,7 @@ export class OpenApiRegistry<A extends string = string> {
       summary: r.summary,
       security: this.policy.security(r.access),
       'x-payshelf-auth': this.policy.kinds(r.access),
+      'x-payshelf-access': r.access,
     });
     for (const r of this.routes) {
       const query = toSchema(r.query, 'input');
@@ -149,15 +154,22 @@ export class OpenApiRegistry<A extends string = string> {
         ...base(r, r.method),
         parameters: [...pathParams(r.path), ...queryParams, ...headers],
         responses: {
-          '200': {
+          [String(r.status ?? 200)]: {
             description: 'OK',
-            content: { 'application/json': { schema: rendered.schemaOf(r.response, 'output') } },
+            content: r.file
+              ? { [r.file]: { schema: { type: 'string', format: 'binary' } } }
+              : { 'application/json': { schema: rendered.schemaOf(r.response, 'output') } },
           },
           ...errorAnswers(r.path, r.method, this.isOpen(r.access)),
           default: ERROR,
         },
       };
-      if (mutating && !isEmptyObject(r.body)) {
+      if (mutating && r.bodyType) {
+        op.requestBody = {
+          required: true,
+          content: { [r.bodyType]: { schema: { type: 'string', format: 'binary' } } },
+        };
+      } else if (mutating && !isEmptyObject(r.body)) {
         const body = rendered.schemaOf(r.body, 'input');
         op.requestBody = { required: true, content: { 'application/json': { schema: body } } };
       }

@@ -12,3 +12,4 @@ export { eventRoutes } from './events.js';
 export { billingWriteRoutes } from './billing-writes.js';
 export { balanceRoutes } from './balances.js';
 export * from './store/index.js';
+export * from './platform/index.js';

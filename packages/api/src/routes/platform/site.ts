@@ -1,0 +1,94 @@
+import {
+  branding,
+  navigationAnswer,
+  navigationConfig,
+  navigationConfigAnswer,
+} from '../../platform/navigation.js';
+import {
+  markReadAnswer,
+  markReadBody,
+  notification,
+  notificationCreate,
+  notificationList,
+  notificationListQuery,
+  NOTIFICATIONS_API_PATH,
+  unreadCountAnswer,
+} from '../../platform/notifications.js';
+import { platformRoute } from './define.js';
+
+/** The navigation and branding every page shows, and its owner/admin editor. */
+export const platformNavigationRoutes = {
+  navigation: platformRoute({
+    method: 'GET',
+    path: '/api/navigation',
+    access: 'anyone',
+    tag: 'Navigation',
+    summary: "The navigation items the caller's roles may see, and the branding",
+    response: navigationAnswer,
+  }),
+  branding: platformRoute({
+    method: 'GET',
+    path: '/api/branding',
+    access: 'anyone',
+    tag: 'Navigation',
+    summary: "The site's name and logos",
+    response: branding,
+  }),
+  config: platformRoute({
+    method: 'GET',
+    path: '/api/navigation/config',
+    access: 'admin',
+    tag: 'Navigation',
+    summary: 'The stored navigation, unfiltered',
+    response: navigationConfigAnswer,
+  }),
+  update: platformRoute({
+    method: 'PUT',
+    path: '/api/navigation',
+    access: 'admin',
+    tag: 'Navigation',
+    summary: 'Replace the navigation',
+    body: navigationConfig,
+    response: navigationConfigAnswer,
+  }),
+} as const;
+
+/** The caller's notifications, and owners' and admins' notices to any user. */
+export const platformNotificationRoutes = {
+  list: platformRoute({
+    method: 'GET',
+    path: NOTIFICATIONS_API_PATH,
+    access: 'signedIn',
+    tag: 'Notifications',
+    summary: "The caller's notifications, filtered and paged",
+    query: notificationListQuery,
+    response: notificationList,
+  }),
+  unread: platformRoute({
+    method: 'GET',
+    path: `${NOTIFICATIONS_API_PATH}/unread-count`,
+    access: 'signedIn',
+    tag: 'Notifications',
+    summary: "The caller's unread count",
+    response: unreadCountAnswer,
+  }),
+  read: platformRoute({
+    method: 'PUT',
+    path: `${NOTIFICATIONS_API_PATH}/read`,
+    access: 'signedIn',
+    tag: 'Notifications',
+    summary: 'Mark some or all of the caller’s notifications read',
+    body: markReadBody,
+    response: markReadAnswer,
+  }),
+  create: platformRoute({
+    method: 'POST',
+    path: '/api/notifications',
+    access: 'admin',
+    tag: 'Notifications',
+    summary: 'Notify a user',
+    body: notificationCreate,
+    response: notification,
+    status: 201,
+  }),
+} as const;

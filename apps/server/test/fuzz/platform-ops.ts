@@ -1,4 +1,4 @@
-// Routes outside the payment OpenAPI document (members, notifications, navigation, analytics, sign-in
+// Routes outside the OpenAPI documents (the fuzz test drops any a document lists) (members, notifications, navigation, analytics, sign-in
 // tokens), described the same way so the fuzz test sends them malformed input too.
 import {
   grantPassportBody,
@@ -11,7 +11,7 @@ import {
   updateProfileBody,
 } from '@payshelf/api';
 import { z } from 'zod';
-import type { JsonSchema } from './schema-arbitrary.js';
+import type { Doc, JsonSchema } from './schema-arbitrary.js';
 
 export type Auth = 'key' | 'admin' | 'customer' | 'anonymous';
 
@@ -22,6 +22,8 @@ export interface Operation {
   params: Array<{ name: string; in: string; required?: boolean; schema: JsonSchema }>;
   body: JsonSchema | null;
   auths: Auth[];
+  /** The document the operation's `$ref`s resolve in. */
+  doc?: Doc;
 }
 
 const json = (schema: z.ZodType): JsonSchema =>

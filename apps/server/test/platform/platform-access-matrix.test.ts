@@ -30,6 +30,9 @@ const EXPECTED: Record<string, Access> = {
   'GET /.well-known/service/api/user/notifications/unread-count': 'signedIn',
   'PUT /.well-known/service/api/user/notifications/read': 'signedIn',
   'POST /api/notifications': 'admin',
+  'GET /api/host/domain': 'admin',
+  'PUT /api/host/domain': 'admin',
+  'GET /api/analytics/pageviews': 'admin',
 };
 
 /** What the gate answers: 401, 403, or `in` (the request reaches the route; it may still be 4xx). */

@@ -1,8 +1,8 @@
-import { ANALYTICS_PREFIX, pageviewsQuery } from '@payshelf/api';
+import { ANALYTICS_PREFIX, platformAdminRoutes as r } from '@payshelf/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.js';
-import { ApiError, parseWith } from '../../core/http/errors.js';
-import { requireRole } from '../identity/index.js';
+import { ApiError } from '../../core/http/errors.js';
+import { platformMount } from '../identity/index.js';
 import { cleanEventName, cleanPagePath, isBot } from './clean.js';
 import { countEvent, countPageView, pageviewsReport } from './service.js';
 
@@ -44,9 +44,7 @@ export function analyticsRoutes(app: FastifyInstance, services: Services): void 
     return answerScript(reply);
   });
 
-  app.get('/api/analytics/pageviews', async (request) => {
-    await requireRole(request, ['owner', 'admin']);
-    const { days } = parseWith(pageviewsQuery, request.query, 'query');
-    return pageviewsReport(db, days);
-  });
+  platformMount(app, services.config.PAYSHELF_CHECK_RESPONSES)(r.pageviews, async ({ query }) =>
+    pageviewsReport(db, query.days),
+  );
 }

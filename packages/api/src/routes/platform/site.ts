@@ -1,3 +1,5 @@
+import { domainSettings, updateDomainBody } from '../../account.js';
+import { pageviewsAnswer, pageviewsQuery } from '../../platform/analytics.js';
 import {
   branding,
   navigationAnswer,
@@ -90,5 +92,35 @@ export const platformNotificationRoutes = {
     body: notificationCreate,
     response: notification,
     status: 201,
+  }),
+} as const;
+
+/** Owners' and admins' install settings and reports. */
+export const platformAdminRoutes = {
+  domain: platformRoute({
+    method: 'GET',
+    path: '/api/host/domain',
+    access: 'admin',
+    tag: 'Install',
+    summary: 'The public address in effect, where it comes from, and the saved one',
+    response: domainSettings,
+  }),
+  setDomain: platformRoute({
+    method: 'PUT',
+    path: '/api/host/domain',
+    access: 'admin',
+    tag: 'Install',
+    summary: 'Save the public address for the next start (empty to clear it)',
+    body: updateDomainBody,
+    response: domainSettings,
+  }),
+  pageviews: platformRoute({
+    method: 'GET',
+    path: '/api/analytics/pageviews',
+    access: 'admin',
+    tag: 'Analytics',
+    summary: 'Page views per UTC day and the top paths',
+    query: pageviewsQuery,
+    response: pageviewsAnswer,
   }),
 } as const;

@@ -50,7 +50,7 @@ export async function registerStore(app: FastifyInstance, services: Services): P
   developerRoutes(app, mountRoute, ctx);
   consoleRoutes(mountRoute, ctx);
   // Connect-CLI: sessions for the command-line tool, approved with the wallet.
-  await connectCliRoutes(app, ctx);
+  await connectCliRoutes(app, mountRoute, ctx);
   profileRoutes(mountRoute, ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(connectCliAction(ctx));
   assetRoutes(mountRoute, ctx);

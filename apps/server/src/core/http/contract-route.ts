@@ -32,6 +32,8 @@ export interface ContractServing<E extends AnyRoute, C> {
   ): Promise<unknown>;
   /** Parse every answer with the response schema (tests and e2e). */
   checkResponses: boolean;
+  /** Fastify route config (a per-route rate limit). */
+  config?: Record<string, unknown>;
 }
 
 export function serveRoute<E extends AnyRoute, C>(
@@ -42,6 +44,7 @@ export function serveRoute<E extends AnyRoute, C>(
   app.route({
     method: entry.method,
     url: entry.path,
+    ...(serving.config ? { config: serving.config } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = await serving.authenticate(request);
       const run = async () => {

@@ -30,7 +30,7 @@ export interface Mount<A extends string, C> {
   <E extends PartRoute<A>>(
     entry: E,
     handler: (input: ContractInput<E, C>) => Promise<unknown>,
-    options?: { app?: FastifyInstance; prefix?: string },
+    options?: { app?: FastifyInstance; prefix?: string; config?: Record<string, unknown> },
   ): void;
 }
 
@@ -54,6 +54,7 @@ export function routeKit<A extends string, C>(
           ? { around: (request, reply, caller, run) => around(asRoute, request, reply, caller, run) }
           : {}),
         checkResponses: kit.checkResponses,
+        ...(options.config ? { config: options.config } : {}),
       },
     );
   };

@@ -1,7 +1,7 @@
 import type { SessionUser, StoreAccess } from '@payshelf/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
-import type { OpenApiRegistry} from '../../core/http/openapi/index.js';
+import type { OpenApiRegistry } from '../../core/http/openapi/index.js';
 import { type AccessPolicy } from '../../core/http/openapi/index.js';
 import { routeKit, type Mount } from '../../core/http/route-kit.js';
 import { isStoreAdmin, type StoreContext } from '../context.js';

@@ -3,3 +3,4 @@ export * from './define.js';
 export { storePublicRoutes } from './public.js';
 export { storeDeveloperRoutes, storeUploadRoutes } from './developer.js';
 export { storeConsoleRoutes } from './console.js';
+export { storeConnectRoutes } from './connect.js';

@@ -33,6 +33,11 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/host/domain': 'admin',
   'PUT /api/host/domain': 'admin',
   'GET /api/analytics/pageviews': 'admin',
+  'GET /healthz': 'anyone',
+  'GET /readyz': 'anyone',
+  'GET /__blocklet__.js': 'anyone',
+  'GET /.well-known/service/icons/{file}': 'anyone',
+  'GET /.well-known/service/branding/{file}': 'anyone',
 };
 
 /** What the gate answers: 401, 403, or `in` (the request reaches the route; it may still be 4xx). */
@@ -68,7 +73,8 @@ function concrete(path: string): string {
   return path
     .replace('{did}', ownerDid)
     .replace('{passportId}', 'pp_000000000000000000000000')
-    .replace('{id}', 'none');
+    .replace('{id}', 'none')
+    .replace('{file}', path.includes('icons') ? 'mdi.json' : 'logo-square-light.svg');
 }
 
 describe('platform route table', () => {

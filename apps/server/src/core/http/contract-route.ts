@@ -34,6 +34,8 @@ export interface ContractServing<E extends AnyRoute, C> {
   checkResponses: boolean;
   /** Fastify route config (a per-route rate limit). */
   config?: Record<string, unknown>;
+  /** Runs before anything else of the route (a refusal that must precede input validation). */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export function serveRoute<E extends AnyRoute, C>(
@@ -45,6 +47,7 @@ export function serveRoute<E extends AnyRoute, C>(
     method: entry.method,
     url: entry.path,
     ...(serving.config ? { config: serving.config } : {}),
+    ...(serving.onRequest ? { onRequest: serving.onRequest } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = await serving.authenticate(request);
       const run = async () => {

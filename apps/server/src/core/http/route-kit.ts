@@ -26,11 +26,22 @@ export interface RouteKit<A extends string, C> {
 /** An entry of a part's table: its access is one of that part's access values. */
 export type PartRoute<A extends string> = Omit<AnyRoute, 'access'> & { access: A };
 
+/** Where and how one entry is served, beyond the part's defaults. */
+export interface MountOptions {
+  /** An encapsulated instance (its content-type parsers, hooks, plugins) instead of the part's. */
+  app?: FastifyInstance;
+  prefix?: string;
+  /** Fastify route config (a per-route rate limit). */
+  config?: Record<string, unknown>;
+  /** Runs before the gate and input validation. */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+}
+
 export interface Mount<A extends string, C> {
   <E extends PartRoute<A>>(
     entry: E,
     handler: (input: ContractInput<E, C>) => Promise<unknown>,
-    options?: { app?: FastifyInstance; prefix?: string; config?: Record<string, unknown> },
+    options?: MountOptions,
   ): void;
 }
 
@@ -55,6 +66,7 @@ export function routeKit<A extends string, C>(
           : {}),
         checkResponses: kit.checkResponses,
         ...(options.config ? { config: options.config } : {}),
+        ...(options.onRequest ? { onRequest: options.onRequest } : {}),
       },
     );
   };

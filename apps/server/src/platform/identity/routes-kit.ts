@@ -4,13 +4,17 @@ import type { Server } from 'node:http';
 import { ApiError } from '../../core/http/errors.js';
 import { OpenApiRegistry, serveOpenApi, type AccessPolicy } from '../../core/http/openapi/index.js';
 import { routeKit, type Mount } from '../../core/http/route-kit.js';
-import { optionalUser, requireRole, requireUser } from './guard.js';
+import { requireRole, requireUser } from './guard.js';
 
-/** The platform's one gate: 401 for a guest on signed-in routes, 403 for a non-admin on admin routes. */
+/**
+ * The platform's one gate: 401 for a guest on signed-in routes, 403 for a non-admin on admin routes.
+ * `anyone` looks nobody up (probes and assets cost no session query); a handler that shows a guest
+ * less reads the session itself.
+ */
 async function platformCaller(access: PlatformAccess, request: FastifyRequest): Promise<SessionUser | null> {
   switch (access) {
     case 'anyone':
-      return optionalUser(request);
+      return null;
     case 'signedIn':
       return requireUser(request);
     case 'admin':

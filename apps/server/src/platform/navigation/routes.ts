@@ -1,7 +1,7 @@
 import { platformNavigationRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import { platformMount, platformUser } from '../identity/index.js';
+import { optionalUser, platformMount, platformUser } from '../identity/index.js';
 import { brandingAssetRoutes } from './branding.js';
 import { GUEST_ROLE } from './filter.js';
 import { brandingNow, navigationConfigNow, navigationForRoles, updateNavigation } from './service.js';
@@ -11,11 +11,12 @@ import { brandingNow, navigationConfigNow, navigationForRoles, updateNavigation 
  * and for owners and admins `GET /api/navigation/config` (stored, unfiltered) and `PUT /api/navigation`.
  */
 export function navigationRoutes(app: FastifyInstance, services: Services): void {
-  brandingAssetRoutes(app);
+  brandingAssetRoutes(app, services.config.PAYSHELF_CHECK_RESPONSES);
   const mount = platformMount(app, services.config.PAYSHELF_CHECK_RESPONSES);
 
-  mount(r.navigation, async ({ caller, reply }) => {
-    const roles = caller ? [caller.role, ...caller.passports.map((p) => p.role)] : [GUEST_ROLE];
+  mount(r.navigation, async ({ request, reply }) => {
+    const user = await optionalUser(request);
+    const roles = user ? [user.role, ...user.passports.map((p) => p.role)] : [GUEST_ROLE];
     // Personal (role-filtered) and changeable by admins: never cached by shared caches.
     reply.header('cache-control', 'private, no-cache');
     return navigationForRoles(services, roles);

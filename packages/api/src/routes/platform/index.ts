@@ -2,3 +2,4 @@
 export * from './define.js';
 export { platformIdentityRoutes } from './identity.js';
 export { platformAdminRoutes, platformNavigationRoutes, platformNotificationRoutes } from './site.js';
+export { platformAssetRoutes } from './assets.js';

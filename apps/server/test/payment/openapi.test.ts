@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkOperations } from '../support/openapi-checks.js';
+import { checkOperations, requiredDefaults } from '../support/openapi-checks.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
 
 // The OpenAPI document is rendered from the same route table and zod schemas that serve requests:
@@ -115,6 +115,11 @@ describe('OpenAPI document', () => {
       ((op as Operation)['x-payshelf-auth'] ?? []).includes('key'),
     );
     expect(count).toBeGreaterThan(50);
+  });
+
+  it('requires no request field that has a default, so a generated client may omit it', async () => {
+    const doc = (await (await fetch(`${env.server.url}/payment/api/openapi.json`)).json()) as Doc;
+    expect(requiredDefaults(doc)).toEqual([]);
   });
 
   it('documents every route registered under the payment API', async () => {

@@ -39,3 +39,55 @@ export function checkOperations(
   }
   return count;
 }
+
+type Json = Record<string, unknown>;
+
+function deref(doc: unknown, schema: unknown): Json {
+  let at = schema as Json | undefined;
+  for (let hops = 0; at && typeof at.$ref === 'string' && hops < 20; hops++) {
+    let next: unknown = doc;
+    for (const key of at.$ref.slice(2).split('/')) next = (next as Json | undefined)?.[key];
+    at = next as Json | undefined;
+  }
+  return at ?? {};
+}
+
+/**
+ * What a client generated from the document (openapi-typescript's default options) needs to omit a
+ * field that has a default: no request body property and no query parameter with a `default` is
+ * required. Returns `where: property` for each one that is.
+ */
+export function requiredDefaults(doc: OpenApiDoc): string[] {
+  const out: string[] = [];
+  const seen = new Set<unknown>();
+  const walk = (schema: unknown, where: string): void => {
+    const s = deref(doc, schema);
+    if (seen.has(s)) return;
+    seen.add(s);
+    const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+    for (const [name, prop] of Object.entries((s.properties as Json | undefined) ?? {})) {
+      if (required.has(name) && 'default' in deref(doc, prop)) out.push(`${where}: ${name}`);
+      walk(prop, `${where}.${name}`);
+    }
+    for (const key of ['items', 'additionalProperties'])
+      if (s[key] && typeof s[key] === 'object') walk(s[key], where);
+    for (const key of ['anyOf', 'oneOf', 'allOf'])
+      for (const part of (s[key] as unknown[] | undefined) ?? []) walk(part, where);
+  };
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const body = (op as { requestBody?: { content?: Record<string, { schema?: unknown }> } }).requestBody;
+      const schema = body?.content?.['application/json']?.schema;
+      if (schema) walk(schema, where);
+      for (const p of (op.parameters ?? []) as Array<{
+        name: string;
+        required?: boolean;
+        schema?: unknown;
+      }>) {
+        if (p.required && 'default' in deref(doc, p.schema)) out.push(`${where}: ?${p.name}`);
+      }
+    }
+  }
+  return out;
+}

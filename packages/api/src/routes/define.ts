@@ -89,6 +89,46 @@ export function route<
   };
 }
 
+/** What a part's builder takes: `route`'s fields, a part's own access, and the optional extras. */
+export interface PartEntryInput<
+  P extends string,
+  R extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  A extends string,
+> {
+  method: HttpMethod;
+  path: P;
+  access: A;
+  tag: string;
+  summary: string;
+  response: R;
+  /** A schema of its own (a DID that drops its `did:abt:` prefix); by default one string per `:name`. */
+  params?: z.ZodType<PathParams<P>>;
+  query?: Q;
+  body?: B;
+  status?: 201;
+  file?: string;
+  bodyType?: string;
+}
+
+/** The entry builder of a part whose access values are `A` (the store's, the platform's). */
+export function partRoute<A extends string>() {
+  return <
+    P extends string,
+    R extends z.ZodType,
+    Q extends z.ZodType = NoInput,
+    B extends z.ZodType = NoInput,
+  >(
+    entry: PartEntryInput<P, R, Q, B, A>,
+  ): RouteEntry<P, Q, B, R, A> => ({
+    ...entry,
+    params: entry.params ?? paramsSchema(entry.path),
+    query: (entry.query ?? none) as Q,
+    body: (entry.body ?? none) as B,
+  });
+}
+
 /** The path with its parameters filled in (each encoded), e.g. `/checkout-sessions/cs_1/tx`. */
 export function fillPath(path: string, params: Record<string, string>): string {
   return path.replace(/:([A-Za-z_]+)/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''));

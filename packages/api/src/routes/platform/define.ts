@@ -1,38 +1,13 @@
 // The platform's route-table entries (identity, account, navigation, notifications): paths are
 // absolute (`/api/session`), access is the platform's own.
 import { z } from 'zod';
-import { paramsSchema, type HttpMethod, type PathParams, type RouteEntry } from '../define.js';
+import { partRoute } from '../define.js';
 
 /** anyone: no caller needed; signedIn: any signed-in user (401 otherwise); admin: an owner or admin (403 for others). */
 export type PlatformAccess = 'anyone' | 'signedIn' | 'admin';
 
-const none = z.object({});
-
-export function platformRoute<
-  P extends string,
-  R extends z.ZodType,
-  Q extends z.ZodType = typeof none,
-  B extends z.ZodType = typeof none,
->(entry: {
-  method: HttpMethod;
-  path: P;
-  access: PlatformAccess;
-  tag: string;
-  summary: string;
-  response: R;
-  params?: z.ZodType<PathParams<P>>;
-  query?: Q;
-  body?: B;
-  status?: 201;
-  file?: string;
-}): RouteEntry<P, Q, B, R, PlatformAccess> {
-  return {
-    ...entry,
-    params: entry.params ?? paramsSchema(entry.path),
-    query: (entry.query ?? none) as Q,
-    body: (entry.body ?? none) as B,
-  };
-}
+/** Builds a platform entry; `params` defaults to one string per `:name`, `query` and `body` to `{}`. */
+export const platformRoute = partRoute<PlatformAccess>();
 
 /** A DID path parameter: the bare address (`z1…`); a `did:abt:` prefix is accepted and removed. */
 export const platformDid = z

@@ -1,6 +1,6 @@
 // The store's route-table entries: the same shape as the payment table, with the store's own access.
 import { z } from 'zod';
-import { paramsSchema, type HttpMethod, type PathParams, type RouteEntry } from '../define.js';
+import { partRoute } from '../define.js';
 
 /**
  * Who may call a store route. anyone: no caller needed (an object the caller may not see still answers
@@ -10,43 +10,8 @@ import { paramsSchema, type HttpMethod, type PathParams, type RouteEntry } from 
  */
 export type StoreAccess = 'anyone' | 'signedIn' | 'developer' | 'developerOrToken' | 'storeAdmin';
 
-export const STORE_ACCESS: readonly StoreAccess[] = [
-  'anyone',
-  'signedIn',
-  'developer',
-  'developerOrToken',
-  'storeAdmin',
-];
-
-const none = z.object({});
-
 /** Builds a store entry; `params` defaults to one string per `:name`, `query` and `body` to `{}`. */
-export function storeRoute<
-  P extends string,
-  R extends z.ZodType,
-  Q extends z.ZodType = typeof none,
-  B extends z.ZodType = typeof none,
->(entry: {
-  method: HttpMethod;
-  path: P;
-  access: StoreAccess;
-  tag: string;
-  summary: string;
-  response: R;
-  params?: z.ZodType<PathParams<P>>;
-  query?: Q;
-  body?: B;
-  status?: 201;
-  file?: string;
-  bodyType?: string;
-}): RouteEntry<P, Q, B, R, StoreAccess> {
-  return {
-    ...entry,
-    params: entry.params ?? paramsSchema(entry.path),
-    query: (entry.query ?? none) as Q,
-    body: (entry.body ?? none) as B,
-  };
-}
+export const storeRoute = partRoute<StoreAccess>();
 
 /** Path parameters: a DID as stored (`z…`, a `did:abt:` prefix removed), a version, a file, an id. */
 export const storeDidParams = z.object({

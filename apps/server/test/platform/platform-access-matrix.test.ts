@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET } from '../payment/support.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { TestBrowser } from '../support/identity.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -9,7 +10,7 @@ import { TestUsers } from './users.js';
 // gate holds for each kind of caller: a route whose access is wrong, or one added without a row
 // here, fails this test.
 type Access = 'anyone' | 'signedIn' | 'admin';
-type Kind = 'anonymous' | 'guest' | 'developer' | 'admin' | 'owner';
+type Kind = 'anonymous' | 'guest' | 'developer' | 'admin' | 'owner' | 'testKey';
 
 const EXPECTED: Record<string, Access> = {
   'GET /api/session': 'anyone',
@@ -42,9 +43,9 @@ const EXPECTED: Record<string, Access> = {
 
 /** What the gate answers: 401, 403, or `in` (the request reaches the route; it may still be 4xx). */
 const GATE: Record<Access, Record<Kind, 401 | 403 | 'in'>> = {
-  anyone: { anonymous: 'in', guest: 'in', developer: 'in', admin: 'in', owner: 'in' },
-  signedIn: { anonymous: 401, guest: 'in', developer: 'in', admin: 'in', owner: 'in' },
-  admin: { anonymous: 401, guest: 403, developer: 403, admin: 'in', owner: 'in' },
+  anyone: { anonymous: 'in', guest: 'in', developer: 'in', admin: 'in', owner: 'in', testKey: 'in' },
+  signedIn: { anonymous: 401, guest: 'in', developer: 'in', admin: 'in', owner: 'in', testKey: 401 },
+  admin: { anonymous: 401, guest: 403, developer: 403, admin: 'in', owner: 'in', testKey: 401 },
 };
 
 let server: TestServer;
@@ -54,7 +55,10 @@ let ownerDid = '';
 beforeAll(async () => {
   const db = await cloneTestDatabase();
   drop = db.drop;
-  server = await startTestServer(db.url);
+  server = await startTestServer(db.url, {
+    PAYMENT_TEST_SECRET_KEY: TEST_SECRET,
+    API_KEY_FAILURE_RATE_PER_MINUTE: '10000',
+  });
   const users = new TestUsers(server.url);
   const owner = await users.signInOwner();
   ownerDid = owner.did;
@@ -63,6 +67,7 @@ beforeAll(async () => {
   browsers.developer = (await users.signInAs('developer')).browser;
   browsers.guest = (await users.signInAs('guest')).browser;
   browsers.anonymous = new TestBrowser(server.url);
+  browsers.testKey = new TestBrowser(server.url);
 });
 afterAll(async () => {
   await server?.stop();
@@ -106,7 +111,13 @@ describe('platform route table', () => {
       for (const [kind, want] of Object.entries(GATE[access]) as Array<[Kind, 401 | 403 | 'in']>) {
         const browser = browsers[kind];
         if (!browser) throw new Error(`no browser for ${kind}`);
-        const res = await browser.request(concrete(path), method === 'GET' ? {} : { method, body: '{}' });
+        // A payment secret key opens no platform route.
+        const headers: Record<string, string> =
+          kind === 'testKey' ? { authorization: `Bearer ${TEST_SECRET}` } : {};
+        const res = await browser.request(
+          concrete(path),
+          method === 'GET' ? { headers } : { method, body: '{}', headers },
+        );
         await res.arrayBuffer();
         const ok =
           want === 'in' ? res.status !== 401 && res.status !== 403 && res.status < 500 : res.status === want;

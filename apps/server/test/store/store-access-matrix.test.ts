@@ -1,18 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SECRET } from '../payment/support.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { checkOperations, requiredDefaults, type OpenApiDoc } from '../support/openapi-checks.js';
 import { startStoreEnv, type StoreEnv } from './store-env.js';
 import { bundleOf, randomDid, upload } from './store-support.js';
 
 // Every store route is in the store's OpenAPI document with its access, and the one store gate holds
-// for each kind of caller: a route whose access is wrong, or a route added without an entry here,
+// for each kind of caller (a payment secret key included): a route whose access is wrong, or a route added without an entry here,
 // fails this test.
 let env: StoreEnv;
 let user: TestBrowser;
 let appDid: string;
 beforeAll(async () => {
   // Each cell sends its own bad token: the per-address limit on 401s must not answer 429 first.
-  env = await startStoreEnv({ API_KEY_FAILURE_RATE_PER_MINUTE: '10000' });
+  env = await startStoreEnv({
+    API_KEY_FAILURE_RATE_PER_MINUTE: '10000',
+    PAYMENT_TEST_SECRET_KEY: TEST_SECRET,
+  });
   user = new TestBrowser(env.server.url);
   await signIn(user, newWallet('Uma User', 'uma@example.com'));
   appDid = randomDid();
@@ -26,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => env?.stop());
 
 type Access = 'anyone' | 'signedIn' | 'developer' | 'developerOrToken' | 'storeAdmin';
-type Kind = 'anonymous' | 'user' | 'developer' | 'token' | 'badToken' | 'admin';
+type Kind = 'anonymous' | 'user' | 'developer' | 'token' | 'badToken' | 'admin' | 'testKey';
 
 /** The access of every store operation, as a person reading the SPEC expects it. */
 const EXPECTED: Record<string, Access> = {
@@ -76,11 +80,42 @@ const EXPECTED: Record<string, Access> = {
 
 /** What the gate answers: 401, 403, or `in` (the request reaches the route; it may still be 4xx). */
 const GATE: Record<Access, Partial<Record<Kind, 401 | 403 | 'in'>>> = {
-  anyone: { anonymous: 'in', user: 'in', developer: 'in', token: 'in', badToken: 'in', admin: 'in' },
-  signedIn: { anonymous: 401, user: 'in', developer: 'in', token: 401, badToken: 401, admin: 'in' },
-  developer: { anonymous: 401, user: 403, developer: 'in', token: 401, badToken: 401 },
-  developerOrToken: { anonymous: 401, user: 403, developer: 'in', token: 'in', badToken: 401 },
-  storeAdmin: { anonymous: 401, user: 403, developer: 403, token: 401, badToken: 401, admin: 'in' },
+  anyone: {
+    anonymous: 'in',
+    user: 'in',
+    developer: 'in',
+    token: 'in',
+    badToken: 'in',
+    admin: 'in',
+    testKey: 'in',
+  },
+  signedIn: {
+    anonymous: 401,
+    user: 'in',
+    developer: 'in',
+    token: 401,
+    badToken: 401,
+    admin: 'in',
+    testKey: 401,
+  },
+  developer: { anonymous: 401, user: 403, developer: 'in', token: 401, badToken: 401, testKey: 401 },
+  developerOrToken: {
+    anonymous: 401,
+    user: 403,
+    developer: 'in',
+    token: 'in',
+    badToken: 401,
+    testKey: 401,
+  },
+  storeAdmin: {
+    anonymous: 401,
+    user: 403,
+    developer: 403,
+    token: 401,
+    badToken: 401,
+    admin: 'in',
+    testKey: 401,
+  },
 };
 
 type StoreDoc = OpenApiDoc & { paths: Record<string, Record<string, Record<string, unknown>>> };
@@ -109,8 +144,11 @@ async function call(kind: Kind, method: string, path: string): Promise<number> {
   }
   if (kind === 'token') headers.authorization = `Bearer ${env.aliceToken}`;
   if (kind === 'badToken') headers.authorization = 'Bearer pst_wrong';
+  // A payment secret key opens no store route.
+  if (kind === 'testKey') headers.authorization = `Bearer ${TEST_SECRET}`;
   init.headers = headers;
-  const browser = { user, developer: env.alice, admin: env.owner }[kind as 'user'];
+  const signedIn: Partial<Record<Kind, TestBrowser>> = { user, developer: env.alice, admin: env.owner };
+  const browser = signedIn[kind];
   const res = browser
     ? await browser.request(path, init)
     : await fetch(`${env.server.url}${path}`, { ...init, headers: { ...headers, origin: env.server.url } });

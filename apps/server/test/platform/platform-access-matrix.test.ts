@@ -34,6 +34,8 @@ const EXPECTED: Record<string, Access> = {
   'GET /api/host/domain': 'admin',
   'PUT /api/host/domain': 'admin',
   'GET /api/analytics/pageviews': 'admin',
+  'GET /.well-known/analytics/pv/{path}': 'anyone',
+  'GET /.well-known/analytics/evt/{path}': 'anyone',
   'GET /healthz': 'anyone',
   'GET /readyz': 'anyone',
   'GET /__blocklet__.js': 'anyone',
@@ -79,6 +81,7 @@ function concrete(path: string): string {
     .replace('{did}', ownerDid)
     .replace('{passportId}', 'pp_000000000000000000000000')
     .replace('{id}', 'none')
+    .replace('{path}', 'matrix/page')
     .replace('{file}', path.includes('icons') ? 'mdi.json' : 'logo-square-light.svg');
 }
 

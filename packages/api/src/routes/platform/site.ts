@@ -1,5 +1,6 @@
 import { domainSettings, updateDomainBody } from '../../account.js';
-import { pageviewsAnswer, pageviewsQuery } from '../../platform/analytics.js';
+import { z } from 'zod';
+import { ANALYTICS_PREFIX, pageviewsAnswer, pageviewsQuery } from '../../platform/analytics.js';
 import {
   branding,
   navigationAnswer,
@@ -122,5 +123,30 @@ export const platformAdminRoutes = {
     summary: 'Page views per UTC day and the top paths',
     query: pageviewsQuery,
     response: pageviewsAnswer,
+  }),
+} as const;
+
+/**
+ * The analytics beacons: the request itself counts (per UTC day and page path or event name; no
+ * cookie, nothing about the visitor); each answers an empty script.
+ */
+export const platformBeaconRoutes = {
+  pageview: platformRoute({
+    method: 'GET',
+    path: `${ANALYTICS_PREFIX}/pv/*`,
+    access: 'anyone',
+    tag: 'Analytics',
+    summary: 'Count a page view of the page path after `pv/`',
+    response: z.unknown(),
+    file: 'application/javascript',
+  }),
+  event: platformRoute({
+    method: 'GET',
+    path: `${ANALYTICS_PREFIX}/evt/*`,
+    access: 'anyone',
+    tag: 'Analytics',
+    summary: 'Count an event named after `evt/`',
+    response: z.unknown(),
+    file: 'application/javascript',
   }),
 } as const;

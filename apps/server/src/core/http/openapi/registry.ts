@@ -51,14 +51,27 @@ function isEmptyObject(schema: z.ZodType): boolean {
   return json.type === 'object' && (!props || Object.keys(props).length === 0);
 }
 
-const pathOf = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
-const pathParams = (path: string) =>
-  [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
+/** `:name` becomes `{name}`; a trailing `*` (the rest of the path, slashes included) becomes `{path}`. */
+const pathOf = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}').replace(/\*$/, '{path}');
+const pathParams = (path: string) => [
+  ...[...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => ({
     name: m[1],
     in: 'path',
     required: true,
     schema: { type: 'string' },
-  }));
+  })),
+  ...(path.endsWith('*')
+    ? [
+        {
+          name: 'path',
+          in: 'path',
+          required: true,
+          description: 'The rest of the path, slashes included',
+          schema: { type: 'string' },
+        },
+      ]
+    : []),
+];
 
 /**
  * A stable, unique name per operation built from its method and path:
@@ -68,7 +81,9 @@ export function operationIdOf(method: string, path: string): string {
   const words = path
     .split('/')
     .filter(Boolean)
-    .flatMap((seg) => (seg.startsWith(':') ? ['by', seg.slice(1)] : seg.split(/[^A-Za-z0-9]+/)))
+    .flatMap((seg) =>
+      seg.startsWith(':') ? ['by', seg.slice(1)] : seg === '*' ? ['by', 'path'] : seg.split(/[^A-Za-z0-9]+/),
+    )
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');
 }
@@ -83,7 +98,7 @@ const ERROR = { $ref: '#/components/responses/Error' };
 function errorAnswers(path: string, method: HttpMethod, open: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = { '400': ERROR };
   if (!open) Object.assign(out, { '401': ERROR, '403': ERROR });
-  if (path.includes(':')) out['404'] = ERROR;
+  if (path.includes(':') || path.endsWith('*')) out['404'] = ERROR;
   if (method !== 'GET') out['409'] = ERROR;
   out['429'] = ERROR;
   return out;

@@ -107,14 +107,14 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
 
   registerMaintenanceJobs(jobs, database.pool);
   const supervised = embedded;
-  healthRoutes(app, database, () => supervised?.health() ?? { ok: true });
+  healthRoutes(app, database, config.PAYSHELF_CHECK_RESPONSES, () => supervised?.health() ?? { ok: true });
   hostInfoRoutes(app, config);
   await registerIdentity(app, services);
   domainRoutes(app, given, config, database.pool);
   await registerNavigation(app, services);
   registerNotifications(app, services);
   registerAnalytics(app, services);
-  registerIcons(app);
+  registerIcons(app, config.PAYSHELF_CHECK_RESPONSES);
   await import('./payment/index.js').then((payment) => payment.registerPayment(app, services));
   await import('./store/index.js').then((store) => store.registerStore(app, services));
   relay.allow('public:', () => true);

@@ -25,7 +25,8 @@ import { settingsRoutes } from './settings/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
-import { OpenApiRegistry } from './openapi/registry.js';
+import { OpenApiRegistry } from '../core/http/openapi/index.js';
+import { paymentPolicy } from './openapi/index.js';
 import { openApiRoutes } from './openapi/routes.js';
 import { adminViewRoutes } from './admin-views/index.js';
 import { CatalogCache } from './shared/catalog-cache.js';
@@ -65,7 +66,7 @@ export async function registerPayment(
     catalog,
     db: services.database.db,
     mount,
-    openapi: new OpenApiRegistry(`${mount}/api`),
+    openapi: new OpenApiRegistry(`${mount}/api`, paymentPolicy),
     sessions,
     publicBase: publicBase(services),
   };

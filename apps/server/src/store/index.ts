@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { StoreAccess } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
+import { OpenApiRegistry, serveOpenApi } from '../core/http/openapi/index.js';
 import type { Services } from '../services.js';
 import { optionalUser } from '../platform/identity/index.js';
 import type { StoreContext } from './context.js';
@@ -11,6 +13,7 @@ import { assetRoutes } from './routes/assets.js';
 import { consoleRoutes } from './routes/console.js';
 import { developerRoutes } from './routes/developer.js';
 import { publicRoutes } from './routes/public.js';
+import { storeKit, storePolicy } from './routes/kit.js';
 import { BundleStorage } from './storage.js';
 import { StoreListCache } from './search/list-cache.js';
 
@@ -40,14 +43,21 @@ export async function registerStore(app: FastifyInstance, services: Services): P
       ctx.listCache.clear();
     done(null, payload);
   });
-  publicRoutes(app, ctx);
-  developerRoutes(app, ctx);
-  consoleRoutes(app, ctx);
+  // Every store route is a route-table entry (`@payshelf/api` store routes) served behind one gate.
+  const registry = new OpenApiRegistry<StoreAccess>(`${mount}/api`, storePolicy);
+  const mountRoute = storeKit(app, ctx, registry);
+  publicRoutes(mountRoute, ctx);
+  developerRoutes(app, mountRoute, ctx);
+  consoleRoutes(mountRoute, ctx);
   // Connect-CLI: sessions for the command-line tool, approved with the wallet.
-  await connectCliRoutes(app, ctx);
-  profileRoutes(app, ctx);
+  await connectCliRoutes(app, mountRoute, ctx);
+  profileRoutes(mountRoute, ctx);
   if (app.hasDecorator('identity')) app.identity.connect.register(connectCliAction(ctx));
-  assetRoutes(app, ctx);
+  assetRoutes(mountRoute, ctx);
+  serveOpenApi(app, `${mount}/api/openapi.json`, registry, () => ({
+    title: `${services.config.APP_NAME} store API`,
+    version: '1',
+  }));
   if (services.config.DEMO_DATA) await seedStoreDemo(ctx);
   return ctx;
 }

@@ -1,4 +1,5 @@
-// Every operation of the OpenAPI document the server serves (and the platform routes), called with generated malformed input
+// Every operation of the OpenAPI documents the server serves (payment, store, platform, and the
+// routes still outside them), called with generated malformed input
 // (path ids, query values and bodies from the operation's own schemas, then spoiled), with the auth it
 // documents: no input may make the server answer 5xx. FUZZ_RUNS sets the cases per operation
 // (default 30), FUZZ_SEED the seed.
@@ -24,6 +25,8 @@ import {
 } from './schema-arbitrary.js';
 import { platformOperations, type Auth, type Operation } from './platform-ops.js';
 
+const PLATFORM_OPENAPI = '/.well-known/service/openapi.json';
+
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 
@@ -36,7 +39,8 @@ interface Case {
 }
 
 let env: PaymentTestEnv;
-let doc: Doc;
+/** The payment, store and platform documents, each with the operations it describes. */
+const docs: Doc[] = [];
 const ids: KnownIds = {};
 const cookies: Partial<Record<Auth, string>> = {};
 
@@ -62,8 +66,12 @@ beforeAll(async () => {
   const users = new TestUsers(env.server.url);
   cookies.admin = cookieOf((await users.signInOwner()).browser);
   cookies.customer = cookieOf((await users.signInAs('guest', 'Fuzz Customer')).browser);
-  const res = await fetch(`${env.server.url}/payment/api/openapi.json`);
-  doc = (await res.json()) as Doc;
+  const storeMount = env.server.server.services.config.STORE_MOUNT_POINT.replace(/\/$/, '');
+  for (const path of ['/payment/api/openapi.json', `${storeMount}/api/openapi.json`, PLATFORM_OPENAPI]) {
+    const res = await fetch(`${env.server.url}${path}`);
+    expect(res.status, path).toBe(200);
+    docs.push((await res.json()) as Doc);
+  }
 }, 120_000);
 afterAll(() => env?.stop());
 
@@ -85,26 +93,30 @@ const SEGMENT_PREFIX: Record<string, string> = {
 
 type Security = Array<Record<string, string[]>>;
 
-/** The auth an operation documents: secret key (or a customer, refused), admin session, or anyone. */
+/**
+ * The auth an operation documents: secret key (or a customer, refused), a session (the owner), a
+ * developer token (sent as a secret key: refused), or anyone.
+ */
 function authsFor(security: Security): Auth[] {
   const schemes = new Set(security.flatMap((s) => Object.keys(s)));
+  const open = security.some((s) => Object.keys(s).length === 0);
+  if (open) return ['customer', 'anonymous', 'admin'];
   if (schemes.has('secretKey')) return ['key', 'key', 'customer'];
-  if (schemes.has('session')) return ['admin'];
+  if (schemes.has('session')) return ['admin', 'customer'];
   return ['customer', 'anonymous', 'admin'];
 }
 
-/** Every operation of the served document (paths made absolute), then the platform routes. */
+/** Every operation of the served documents (paths made absolute), then the routes outside them. */
 function operations(): Operation[] {
-  const base = ((doc.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '/payment/api').replace(
-    /\/$/,
-    '',
-  );
-  const paths = (doc.paths ?? {}) as Record<string, Record<string, { security?: Security }>>;
-  return Object.entries(paths)
-    .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => {
+  const documented = new Set<string>();
+  const ops = docs.flatMap((doc) => {
+    const base = ((doc.servers as Array<{ url: string }> | undefined)?.[0]?.url ?? '').replace(/\/$/, '');
+    const paths = (doc.paths ?? {}) as Record<string, Record<string, { security?: Security }>>;
+    return Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]): Operation => {
         const content = (op as { requestBody?: { content?: Record<string, { schema: JsonSchema }> } })
           .requestBody?.content;
+        documented.add(`${method.toUpperCase()} ${base}${path}`);
         return {
           method: method.toUpperCase(),
           path: `${base}${path}`,
@@ -114,11 +126,16 @@ function operations(): Operation[] {
           })),
           body: content?.['application/json']?.schema ?? null,
           auths: authsFor(op.security ?? []),
+          doc,
         };
       }),
-    )
-    .concat(platformOperations);
+    );
+  });
+  return ops.concat(platformOperations.filter((op) => !documented.has(`${op.method} ${op.path}`)));
 }
+
+/** The document an operation's `$ref`s resolve in (routes outside the documents use none). */
+const docOf = (op: Operation): Doc => op.doc ?? docs[0] ?? {};
 
 /** A path id: mostly a real one, else NUL (raw and %00), very long, unicode, bad escapes. */
 function pathValue(prefix: string | undefined): fc.Arbitrary<string> {
@@ -157,7 +174,9 @@ function queryValue(op: Operation): fc.Arbitrary<string> {
   );
   const entry = (name: string, schema: JsonSchema) =>
     fc.oneof(
-      valueFor(doc, schema, ids).map((v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`),
+      valueFor(docOf(op), schema, ids).map(
+        (v) => `${encodeURIComponent(name)}=${encodeURIComponent(String(v))}`,
+      ),
       spoil.map((v) => `${encodeURIComponent(name)}=${v}`),
       spoil.map((v) => `${encodeURIComponent(name)}[]=${v}&${encodeURIComponent(name)}=1`),
     );
@@ -176,7 +195,7 @@ function caseFor(op: Operation): fc.Arbitrary<Case> {
     const m = /^\{(.+)\}$/.exec(seg);
     return m ? pathValue(SEGMENT_PREFIX[segments[i - 1] ?? '']) : fc.constant(seg);
   });
-  const body = op.body ? mutatedBody(valueFor(doc, op.body, ids)) : fc.constant(null);
+  const body = op.body ? mutatedBody(valueFor(docOf(op), op.body, ids)) : fc.constant(null);
   return fc.record({
     auth: fc.constantFrom(...op.auths),
     path: fc.tuple(...pathParts).map((parts) => parts.join('/')),
@@ -244,7 +263,7 @@ async function send(op: Operation, c: Case): Promise<void> {
   }
 }
 
-describe('fuzzing every operation of the OpenAPI document and the platform routes', () => {
+describe('fuzzing every operation of the payment, store and platform OpenAPI documents', () => {
   it('answers no generated malformed request with a 5xx', async () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(60);

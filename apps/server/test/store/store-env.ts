@@ -21,9 +21,10 @@ export interface StoreEnv {
   stop(): Promise<void>;
 }
 
-export async function startStoreEnv(): Promise<StoreEnv> {
+/** `env` adds settings to the server's (a test that sends many bad tokens raises their limit). */
+export async function startStoreEnv(env: Record<string, string> = {}): Promise<StoreEnv> {
   const db = await cloneTestDatabase();
-  const server = await startTestServer(db.url, { STORE_MAX_BUNDLE_MB: '1' });
+  const server = await startTestServer(db.url, { STORE_MAX_BUNDLE_MB: '1', ...env });
   const [owner, alice, bob] = await signInOwnerAliceBob(server.url);
   const aliceToken = await developerToken(owner, alice);
   const bobToken = await developerToken(owner, bob);

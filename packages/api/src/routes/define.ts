@@ -26,6 +26,7 @@ export interface RouteEntry<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends string = RouteAccess,
 > {
   method: HttpMethod;
   /** Relative to `{mount}/api`, with `:name` parameters (`/checkout-sessions/:id/tx`). */
@@ -35,10 +36,16 @@ export interface RouteEntry<
   query: Q;
   body: B;
   response: R;
-  access: RouteAccess;
+  access: A;
   /** OpenAPI grouping and one-line description. */
   tag: string;
   summary: string;
+  /** The success status when it is not 200 (201 for a create). */
+  status?: 201;
+  /** The content type of an answer that is a file (a bundle, an image), not JSON. */
+  file?: string;
+  /** The content type of a request body that is a file (an uploaded bundle), not JSON. */
+  bodyType?: string;
 }
 
 export type AnyRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType>;
@@ -80,6 +87,46 @@ export function route<
     query: (entry.query ?? none) as Q,
     body: (entry.body ?? none) as B,
   };
+}
+
+/** What a part's builder takes: `route`'s fields, a part's own access, and the optional extras. */
+export interface PartEntryInput<
+  P extends string,
+  R extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  A extends string,
+> {
+  method: HttpMethod;
+  path: P;
+  access: A;
+  tag: string;
+  summary: string;
+  response: R;
+  /** A schema of its own (a DID that drops its `did:abt:` prefix); by default one string per `:name`. */
+  params?: z.ZodType<PathParams<P>>;
+  query?: Q;
+  body?: B;
+  status?: 201;
+  file?: string;
+  bodyType?: string;
+}
+
+/** The entry builder of a part whose access values are `A` (the store's, the platform's). */
+export function partRoute<A extends string>() {
+  return <
+    P extends string,
+    R extends z.ZodType,
+    Q extends z.ZodType = NoInput,
+    B extends z.ZodType = NoInput,
+  >(
+    entry: PartEntryInput<P, R, Q, B, A>,
+  ): RouteEntry<P, Q, B, R, A> => ({
+    ...entry,
+    params: entry.params ?? paramsSchema(entry.path),
+    query: (entry.query ?? none) as Q,
+    body: (entry.body ?? none) as B,
+  });
 }
 
 /** The path with its parameters filled in (each encoded), e.g. `/checkout-sessions/cs_1/tx`. */

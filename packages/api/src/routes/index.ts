@@ -11,3 +11,5 @@ export { instanceRoutes } from './instance.js';
 export { eventRoutes } from './events.js';
 export { billingWriteRoutes } from './billing-writes.js';
 export { balanceRoutes } from './balances.js';
+export * from './store/index.js';
+export * from './platform/index.js';

@@ -9,12 +9,14 @@ import { parseWith } from './errors.js';
 import { checkResponse } from './response-check.js';
 import { sendAnswer } from './serialized.js';
 
-export interface ContractInput<E extends AnyRoute, C> {
+export interface ContractInput<E extends Pick<AnyRoute, 'path' | 'query' | 'body'>, C> {
   params: PathParams<E['path']>;
   query: z.infer<E['query']>;
   body: z.infer<E['body']>;
   caller: C;
   request: FastifyRequest;
+  /** For a file answer: the handler sends it and returns `reply`. */
+  reply: FastifyReply;
 }
 
 export interface ContractServing<E extends AnyRoute, C> {
@@ -30,6 +32,10 @@ export interface ContractServing<E extends AnyRoute, C> {
   ): Promise<unknown>;
   /** Parse every answer with the response schema (tests and e2e). */
   checkResponses: boolean;
+  /** Fastify route config (a per-route rate limit). */
+  config?: Record<string, unknown>;
+  /** Runs before anything else of the route (a refusal that must precede input validation). */
+  onRequest?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export function serveRoute<E extends AnyRoute, C>(
@@ -40,18 +46,24 @@ export function serveRoute<E extends AnyRoute, C>(
   app.route({
     method: entry.method,
     url: entry.path,
+    ...(serving.config ? { config: serving.config } : {}),
+    ...(serving.onRequest ? { onRequest: serving.onRequest } : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = await serving.authenticate(request);
       const run = async () => {
         const params = parseWith(entry.params, request.params, 'params') as PathParams<E['path']>;
         const query = parseWith(entry.query, request.query, 'query') as z.infer<E['query']>;
         const body = parseWith(entry.body, request.body, 'body') as z.infer<E['body']>;
-        const answer = await serving.handler({ params, query, body, caller, request });
+        const answer = await serving.handler({ params, query, body, caller, request, reply });
+        // A file answer is sent by the handler itself, which returns the reply.
+        if (answer === reply) return answer;
         if (serving.checkResponses) checkResponse(entry, answer, request.log);
+        if (entry.status) reply.status(entry.status);
         return answer;
       };
       if (serving.around) return serving.around(request, reply, caller, run);
-      return sendAnswer(reply, await run());
+      const answer = await run();
+      return answer === reply ? reply : sendAnswer(reply, answer);
     },
   });
 }

@@ -1,47 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { paramsSchema, type AnyRoute, type HttpMethod, type RouteAccess } from '@payshelf/api';
-import { serveRoute, type ContractInput } from '../../core/http/contract-route.js';
+import type { AnyRoute, RouteAccess } from '@payshelf/api';
+import type { ContractInput } from '../../core/http/contract-route.js';
+import { routeKit } from '../../core/http/route-kit.js';
 import { ApiError } from '../../core/http/errors.js';
 import { sendAnswer } from '../../core/http/serialized.js';
 import { runIdempotent } from '../idempotency/index.js';
 import { authenticateMerchant } from '../keys/index.js';
 import type { Caller, PaymentContext } from './context.js';
-
-/**
- * merchant: a secret API key (or a signed-in owner/admin for the admin UI); browser: anyone, the mode
- * comes from the `livemode` query; admin: a signed-in owner or admin; customer: a secret key or any
- * signed-in user (a guest gets 401). On a customer route the handler limits a caller whose actor is
- * `customer:<did>` to that user's own objects; keys and owners/admins see every object of the mode.
- */
-export type RouteAuth = RouteAccess;
-export type Method = HttpMethod;
-
-export interface RouteInput<B extends z.ZodType, Q extends z.ZodType> {
-  body: z.infer<B>;
-  query: z.infer<Q>;
-  params: Record<string, string>;
-  caller: Caller;
-  request: FastifyRequest;
-}
-
-export interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
-  method: Method;
-  /** Relative to `${mount}/api`, fastify syntax (`/products/:id`). */
-  url: string;
-  auth: RouteAuth;
-  tag: string;
-  summary: string;
-  body: B;
-  query: Q;
-  response: z.ZodType;
-  handler(input: RouteInput<B, Q>): Promise<unknown>;
-  /**
-   * What the idempotency record keeps of a merchant write's answer (default: all of it). A secret shown
-   * once (a webhook endpoint's) must not be stored for replays.
-   */
-  storedAnswer?(answer: unknown): unknown;
-}
 
 /** Options of `serve` beyond the entry itself. */
 export interface ServeOptions {
@@ -61,9 +26,15 @@ function browserLivemode(query: unknown): boolean {
   return !(value === 'false' || value === '0');
 }
 
+/**
+ * The caller of a payment route by its access. merchant: a secret API key (or a signed-in
+ * owner/admin for the admin UI); browser: anyone, the mode comes from the `livemode` query; admin: a signed-in owner or admin; customer: a secret key or any
+ * signed-in user (a guest gets 401). On a customer route the handler limits a caller whose actor is
+ * `customer:<did>` to that user's own objects; keys and owners/admins see every object of the mode.
+ */
 export async function callerFor(
   ctx: PaymentContext,
-  auth: RouteAuth,
+  auth: RouteAccess,
   request: FastifyRequest,
 ): Promise<Caller> {
   const expand = expandOf(request.query);
@@ -116,37 +87,11 @@ export function serve<E extends AnyRoute>(
   handler: (input: ContractInput<E, Caller>) => Promise<unknown>,
   options: ServeOptions = {},
 ): void {
-  ctx.openapi.add(entry);
-  serveRoute(app, entry, {
-    authenticate: (request) => callerFor(ctx, entry.access, request),
-    handler,
-    around: sender(ctx, entry, options),
+  const around = sender(ctx, entry, options);
+  routeKit<RouteAccess, Caller>(app, '', {
+    registry: ctx.openapi,
+    authenticate: (access, request) => callerFor(ctx, access, request),
+    around: (_entry, request, reply, caller, run) => around(request, reply, caller, run),
     checkResponses: ctx.services.config.PAYSHELF_CHECK_RESPONSES,
-  });
-}
-
-/** Registers a route not (yet) in the route table: the same as `serve` for an entry built from `spec`. */
-export function defineRoute<B extends z.ZodType, Q extends z.ZodType>(
-  app: FastifyInstance,
-  ctx: PaymentContext,
-  spec: RouteSpec<B, Q>,
-): void {
-  const entry = {
-    method: spec.method,
-    path: spec.url,
-    params: paramsSchema(spec.url),
-    query: spec.query,
-    body: spec.body,
-    response: spec.response,
-    access: spec.auth,
-    tag: spec.tag,
-    summary: spec.summary,
-  };
-  serve(
-    app,
-    ctx,
-    entry,
-    ({ params, ...input }) => spec.handler({ ...input, params: params as Record<string, string> }),
-    spec.storedAnswer ? { storedAnswer: spec.storedAnswer } : {},
-  );
+  })(entry, handler as (input: ContractInput<AnyRoute, Caller>) => Promise<unknown>);
 }

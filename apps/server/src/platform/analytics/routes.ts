@@ -1,8 +1,8 @@
-import { ANALYTICS_PREFIX, pageviewsQuery } from '@payshelf/api';
+import { platformAdminRoutes as r, platformBeaconRoutes as beacons } from '@payshelf/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../../services.js';
-import { ApiError, parseWith } from '../../core/http/errors.js';
-import { requireRole } from '../identity/index.js';
+import { ApiError } from '../../core/http/errors.js';
+import { platformMount } from '../identity/index.js';
 import { cleanEventName, cleanPagePath, isBot } from './clean.js';
 import { countEvent, countPageView, pageviewsReport } from './service.js';
 
@@ -30,23 +30,21 @@ function wildcard(request: FastifyRequest): string {
 export function analyticsRoutes(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
 
-  app.get(`${ANALYTICS_PREFIX}/pv/*`, async (request, reply) => {
+  const mount = platformMount(app, services.config.PAYSHELF_CHECK_RESPONSES);
+
+  mount(beacons.pageview, async ({ request, reply }) => {
     const path = cleanPagePath(wildcard(request));
     if (path === null) throw ApiError.badRequest('parameter_invalid', 'Not a page path', 'path');
     if (!isBot(request.headers['user-agent'])) await countPageView(db, path);
     return answerScript(reply);
   });
 
-  app.get(`${ANALYTICS_PREFIX}/evt/*`, async (request, reply) => {
+  mount(beacons.event, async ({ request, reply }) => {
     const name = cleanEventName(wildcard(request));
     if (name === null) throw ApiError.badRequest('parameter_invalid', 'An event name is needed', 'name');
     if (!isBot(request.headers['user-agent'])) await countEvent(db, name);
     return answerScript(reply);
   });
 
-  app.get('/api/analytics/pageviews', async (request) => {
-    await requireRole(request, ['owner', 'admin']);
-    const { days } = parseWith(pageviewsQuery, request.query, 'query');
-    return pageviewsReport(db, days);
-  });
+  mount(r.pageviews, async ({ query }) => pageviewsReport(db, query.days));
 }

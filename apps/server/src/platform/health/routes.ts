@@ -1,5 +1,7 @@
+import { platformAssetRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.js';
+import { platformMount } from '../identity/index.js';
 
 export type LivenessProbe = () => { ok: boolean; reason?: string };
 
@@ -10,16 +12,18 @@ export type LivenessProbe = () => { ok: boolean; reason?: string };
 export function healthRoutes(
   app: FastifyInstance,
   database: Database,
+  checkResponses: boolean,
   live: LivenessProbe = () => ({ ok: true }),
 ): void {
-  app.get('/healthz', async (_request, reply) => {
+  const mount = platformMount(app, checkResponses);
+  mount(r.healthz, async ({ reply }) => {
     const state = live();
     if (!state.ok) return reply.status(503).send({ status: 'unavailable', reason: state.reason });
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
-  app.get('/readyz', async (_request, reply) => {
+  mount(r.readyz, async ({ reply }) => {
     const ready = await database.ready();
     if (!ready.ok) return reply.status(503).send({ status: 'unavailable', reason: ready.reason });
-    return { status: 'ok' };
+    return { status: 'ok' as const };
   });
 }

@@ -1,8 +1,7 @@
-import { updateDomainBody, type DomainSettings } from '@payshelf/api';
+import { platformAdminRoutes as r, type DomainSettings } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../core/config.js';
-import { parseWith } from '../../core/http/errors.js';
-import { requireRole } from '../identity/index.js';
+import { platformMount } from '../identity/index.js';
 
 interface Queryable {
   query<R extends object>(sql: string, values?: unknown[]): Promise<{ rows: R[] }>;
@@ -39,15 +38,15 @@ export function domainRoutes(app: FastifyInstance, given: Config, running: Confi
     savedUrl: await savedPublicUrl(pool),
   });
 
-  app.get('/api/host/domain', async (request, reply) => {
-    await requireRole(request, ['owner', 'admin']);
+  const mount = platformMount(app, running.PAYSHELF_CHECK_RESPONSES);
+
+  mount(r.domain, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
     return describe();
   });
 
-  app.put('/api/host/domain', async (request) => {
-    await requireRole(request, ['owner', 'admin']);
-    const { publicUrl } = parseWith(updateDomainBody, request.body, 'body');
+  mount(r.setDomain, async ({ body }) => {
+    const { publicUrl } = body;
     if (publicUrl === '') {
       await pool.query('DELETE FROM instance_settings WHERE key = $1', [SAVED_PUBLIC_URL]);
     } else {

@@ -1,10 +1,8 @@
+import { platformAssetRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../../core/config.js';
-import { parseWith } from '../../core/http/errors.js';
+import { platformMount } from '../identity/index.js';
 import { componentMounts, STORE_COMPONENT_DID } from './components.js';
-
-const query = z.object({ type: z.enum(['json', 'js']).optional() });
 
 /**
  * `/__blocklet__.js`: what a page (ours or another origin's) needs to know about this host: which
@@ -12,8 +10,8 @@ const query = z.object({ type: z.enum(['json', 'js']).optional() });
  * defines the same object, for embedders that load it with a script tag.
  */
 export function hostInfoRoutes(app: FastifyInstance, config: Config): void {
-  app.get('/__blocklet__.js', async (request, reply) => {
-    const { type } = parseWith(query, request.query, 'query');
+  platformMount(app, config.PAYSHELF_CHECK_RESPONSES)(r.hostInfo, async ({ request, reply, query }) => {
+    const { type } = query;
     const mounts = componentMounts(config);
     const info = {
       appName: config.APP_NAME,
@@ -35,7 +33,8 @@ export function hostInfoRoutes(app: FastifyInstance, config: Config): void {
     reply.header('access-control-allow-origin', '*');
     reply.header('cache-control', 'public, max-age=60');
     if (type === 'json') return info;
-    reply.type('application/javascript; charset=utf-8');
-    return `window.blocklet = ${JSON.stringify(info)};\n`;
+    return reply
+      .type('application/javascript; charset=utf-8')
+      .send(`window.blocklet = ${JSON.stringify(info)};\n`);
   });
 }

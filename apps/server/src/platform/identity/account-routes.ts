@@ -1,47 +1,42 @@
-import {
-  accountSessionParams,
-  updateProfileBody,
-  type AccountResponse,
-  type SessionUser,
-} from '@payshelf/api';
+import { platformIdentityRoutes as r } from '@payshelf/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, parseWith } from '../../core/http/errors.js';
-import { requireUser, sessionOf } from './guard.js';
+import { ApiError } from '../../core/http/errors.js';
+import { platformMount } from './routes-kit.js';
+import { sessionOf } from './guard.js';
 import type { IdentityService, SessionContext } from './service.js';
 import { clearSessionCookie } from './session-cookie.js';
 
-/** The signed-in session (401 otherwise), after the same checks as every guarded call. */
+/** The signed-in session (the gate already answered 401 to a guest). */
 async function ownSession(request: FastifyRequest): Promise<SessionContext> {
-  await requireUser(request);
   const session = await sessionOf(request);
   if (!session) throw ApiError.unauthenticated();
   return session;
 }
 
-/** The user centre's calls: a user reads and edits only their own profile and sessions. */
-export function accountRoutes(app: FastifyInstance, service: IdentityService): void {
-  app.get('/api/user/account', async (request, reply): Promise<AccountResponse> => {
+/** The user centre's calls (access `signedIn`): a user reads and edits only their own profile and sessions. */
+export function accountRoutes(app: FastifyInstance, service: IdentityService, checkResponses: boolean): void {
+  const mount = platformMount(app, checkResponses);
+
+  mount(r.account, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
     const session = await ownSession(request);
     return service.account(session.user.did, session.sessionId);
   });
 
-  app.put('/api/user/profile', async (request): Promise<SessionUser> => {
+  mount(r.profile, async ({ request, body }) => {
     const session = await ownSession(request);
-    const body = parseWith(updateProfileBody, request.body, 'body');
     return service.updateProfile(session.user.did, body);
   });
 
-  app.delete('/api/user/sessions/:id', async (request, reply) => {
+  mount(r.endSession, async ({ request, reply, params }) => {
     const session = await ownSession(request);
-    const { id } = parseWith(accountSessionParams, request.params, 'params');
-    await service.revokeOwnSession(session.user.did, id);
+    await service.revokeOwnSession(session.user.did, params.id);
     // Signing out this very browser from the list is a sign-out.
-    if (id === session.sessionId) clearSessionCookie(request, reply);
-    return { id, revoked: true };
+    if (params.id === session.sessionId) clearSessionCookie(request, reply);
+    return { id: params.id, revoked: true as const };
   });
 
-  app.post('/api/user/sessions/sign-out-others', async (request) => {
+  mount(r.endOthers, async ({ request }) => {
     const session = await ownSession(request);
     return { revoked: await service.revokeOtherSessions(session.user.did, session.sessionId) };
   });

@@ -5,9 +5,10 @@ import { assertSameOrigin } from '../../core/http/same-origin.js';
 import type { DidConnect } from './connect/registry.js';
 import { hasAnyRole, isDeveloperRoles, type UserRole } from './roles.js';
 import type { IdentityService, SessionContext } from './service.js';
+import { SESSION_COOKIE } from './session-cookie.js';
 
-/** The session cookie: a random token whose SHA-256 is the session row's key. */
-export const SESSION_COOKIE = 'payshelf_session';
+export { SESSION_COOKIE, secureCookies } from './session-cookie.js';
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** What the identity module hangs on the Fastify instance for guards and other modules. */
@@ -39,13 +40,6 @@ export function sessionOf(request: FastifyRequest): Promise<SessionContext | nul
     resolved.set(request, found);
   }
   return found;
-}
-
-/** Cookies get Secure when the request came over https, or the install's public address is https. */
-export function secureCookies(request: FastifyRequest): boolean {
-  return (
-    request.protocol === 'https' || (request.server.identity.publicOrigin?.startsWith('https:') ?? false)
-  );
 }
 
 /** The signed-in user, or null for a guest. */

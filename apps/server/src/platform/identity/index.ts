@@ -17,6 +17,7 @@ import { IdentityService, userTopic } from './service.js';
 export type { ConnectAction, ClaimSet } from './connect/action.js';
 export { ConnectRefusal } from './connect/action.js';
 export { optionalUser, requireRole, requireUser, requireDeveloper, isDeveloper, hasRole } from './guard.js';
+export { platformMount, platformUser, PLATFORM_OPENAPI_PATH } from './routes-kit.js';
 
 /**
  * Identity: DID Connect (login, and the machinery payment's actions use), sessions, passports and the
@@ -68,8 +69,8 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
   };
   app.decorate('identity', identity);
   identity.connect.register(loginAction(service));
-  identityRoutes(app, service);
-  accountRoutes(app, service);
+  identityRoutes(app, service, config.PAYSHELF_CHECK_RESPONSES);
+  accountRoutes(app, service, config.PAYSHELF_CHECK_RESPONSES);
 
   relay.allow('identity:user:', async (topic, request) => {
     const session = await sessionOf(request);

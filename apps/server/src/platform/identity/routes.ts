@@ -1,49 +1,45 @@
-import { grantPassportBody, memberListQuery, type SessionResponse } from '@payshelf/api';
+import { platformIdentityRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { parseWith } from '../../core/http/errors.js';
-import { requireRole, sessionOf } from './guard.js';
+import { platformMount, platformUser } from './routes-kit.js';
+import { sessionOf } from './guard.js';
 import { avatarSize, identiconSvg } from './identicon.js';
-import { memberParams, passportParams } from './schema.js';
-import { AVATAR_PATH, type IdentityService } from './service.js';
+import type { IdentityService } from './service.js';
 import { clearSessionCookie } from './session-cookie.js';
 
-/** `/api/session`, `/api/members…` and the avatar images. */
-export function identityRoutes(app: FastifyInstance, service: IdentityService): void {
-  app.get('/api/session', async (request, reply): Promise<SessionResponse> => {
+/** `/api/session`, `/api/members…`, the user centre's `/api/user/…` and the avatar images. */
+export function identityRoutes(
+  app: FastifyInstance,
+  service: IdentityService,
+  checkResponses: boolean,
+): void {
+  const mount = platformMount(app, checkResponses);
+
+  mount(r.session, async ({ request, reply }) => {
     reply.header('cache-control', 'no-store');
     const session = await sessionOf(request);
     return { initialized: true, user: session?.user ?? null };
   });
 
-  app.post('/api/session/logout', async (request, reply): Promise<SessionResponse> => {
+  mount(r.logout, async ({ request, reply }) => {
     const session = await sessionOf(request);
     if (session) await service.revokeSession(session.sessionId);
     clearSessionCookie(request, reply);
     return { initialized: true, user: null };
   });
 
-  app.get('/api/members', async (request) => {
-    await requireRole(request, ['owner', 'admin']);
-    return service.listMembers(parseWith(memberListQuery, request.query, 'query'));
+  mount(r.members, async ({ query }) => service.listMembers(query));
+
+  mount(r.grant, async ({ caller, params, body }) =>
+    service.grantPassport(platformUser(caller), params.did, body.role),
+  );
+
+  mount(r.revoke, async ({ caller, params }) => {
+    await service.revokePassport(platformUser(caller), params.did, params.passportId);
+    return { id: params.passportId, revoked: true as const };
   });
 
-  app.post('/api/members/:did/passports', async (request, reply) => {
-    const actor = await requireRole(request, ['owner', 'admin']);
-    const { did } = parseWith(memberParams, request.params, 'params');
-    const { role } = parseWith(grantPassportBody, request.body, 'body');
-    const passport = await service.grantPassport(actor, did, role);
-    return reply.status(201).send(passport);
-  });
-
-  app.delete('/api/members/:did/passports/:passportId', async (request) => {
-    const actor = await requireRole(request, ['owner', 'admin']);
-    const { did, passportId } = parseWith(passportParams, request.params, 'params');
-    await service.revokePassport(actor, did, passportId);
-    return { id: passportId, revoked: true };
-  });
-
-  app.get(`${AVATAR_PATH}/:did`, async (request, reply) => {
-    const { did } = parseWith(memberParams, request.params, 'params');
+  mount(r.avatar, async ({ params, request, reply }) => {
+    const { did } = params;
     const image = await service.avatar(did);
     if (image) {
       const etag = `"${image.etag}"`;

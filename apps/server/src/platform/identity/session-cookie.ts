@@ -1,5 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { secureCookies, SESSION_COOKIE } from './guard.js';
+
+/** The session cookie: a random token whose SHA-256 is the session row's key. */
+export const SESSION_COOKIE = 'payshelf_session';
+
+/** Cookies get Secure when the request came over https, or the install's public address is https. */
+export function secureCookies(request: FastifyRequest): boolean {
+  return (
+    request.protocol === 'https' || (request.server.identity.publicOrigin?.startsWith('https:') ?? false)
+  );
+}
 
 function options(request: FastifyRequest) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: secureCookies(request) };

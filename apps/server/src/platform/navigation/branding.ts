@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { platformAssetRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { ApiError } from '../../core/http/errors.js';
+import { platformMount } from '../identity/index.js';
 
 export const BRANDING_PATH = '/.well-known/service/branding';
 
@@ -9,11 +10,10 @@ const LOGOS = ['logo-square-light', 'logo-square-dark', 'logo-wide-light', 'logo
 const assets = new URL('../../../assets/branding/', import.meta.url);
 
 /** The bundled logos, read once: `GET /.well-known/service/branding/{logo}.svg`. */
-export function brandingAssetRoutes(app: FastifyInstance): void {
+export function brandingAssetRoutes(app: FastifyInstance, checkResponses: boolean): void {
   const files = new Map(LOGOS.map((name) => [name, readFileSync(new URL(`${name}.svg`, assets))]));
-  const params = z.object({ file: z.string().max(100) });
-  app.get(`${BRANDING_PATH}/:file`, async (request, reply) => {
-    const { file } = parseWith(params, request.params, 'params');
+  platformMount(app, checkResponses)(r.logo, async ({ params, reply }) => {
+    const { file } = params;
     const body = files.get(file.replace(/\.svg$/, '') as (typeof LOGOS)[number]);
     if (!body || !file.endsWith('.svg')) throw ApiError.of('logo_missing', { id: file });
     return reply

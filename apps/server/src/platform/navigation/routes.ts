@@ -1,8 +1,7 @@
-import { navigationConfig } from '@payshelf/api';
+import { platformNavigationRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import { parseWith } from '../../core/http/errors.js';
-import { optionalUser, requireRole } from '../identity/index.js';
+import { optionalUser, platformMount, platformUser } from '../identity/index.js';
 import { brandingAssetRoutes } from './branding.js';
 import { GUEST_ROLE } from './filter.js';
 import { brandingNow, navigationConfigNow, navigationForRoles, updateNavigation } from './service.js';
@@ -12,9 +11,10 @@ import { brandingNow, navigationConfigNow, navigationForRoles, updateNavigation 
  * and for owners and admins `GET /api/navigation/config` (stored, unfiltered) and `PUT /api/navigation`.
  */
 export function navigationRoutes(app: FastifyInstance, services: Services): void {
-  brandingAssetRoutes(app);
+  brandingAssetRoutes(app, services.config.PAYSHELF_CHECK_RESPONSES);
+  const mount = platformMount(app, services.config.PAYSHELF_CHECK_RESPONSES);
 
-  app.get('/api/navigation', async (request, reply) => {
+  mount(r.navigation, async ({ request, reply }) => {
     const user = await optionalUser(request);
     const roles = user ? [user.role, ...user.passports.map((p) => p.role)] : [GUEST_ROLE];
     // Personal (role-filtered) and changeable by admins: never cached by shared caches.
@@ -22,19 +22,12 @@ export function navigationRoutes(app: FastifyInstance, services: Services): void
     return navigationForRoles(services, roles);
   });
 
-  app.get('/api/branding', async (_request, reply) => {
+  mount(r.branding, async ({ reply }) => {
     reply.header('cache-control', 'public, max-age=60');
     return brandingNow(services);
   });
 
-  app.get('/api/navigation/config', async (request) => {
-    await requireRole(request, ['owner', 'admin']);
-    return navigationConfigNow(services);
-  });
+  mount(r.config, async () => navigationConfigNow(services));
 
-  app.put('/api/navigation', async (request) => {
-    const user = await requireRole(request, ['owner', 'admin']);
-    const document = parseWith(navigationConfig, request.body, 'body');
-    return updateNavigation(services, document, user.did);
-  });
+  mount(r.update, async ({ caller, body }) => updateNavigation(services, body, platformUser(caller).did));
 }

@@ -1,13 +1,7 @@
-import {
-  markReadBody,
-  notificationCreate,
-  notificationListQuery,
-  NOTIFICATIONS_API_PATH,
-} from '@payshelf/api';
+import { platformNotificationRoutes as r } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import { parseWith } from '../../core/http/errors.js';
-import { requireRole, requireUser } from '../identity/index.js';
+import { platformMount, platformUser } from '../identity/index.js';
 import { listFor, markReadFor, notify, unreadCountOf } from './service.js';
 
 /**
@@ -15,27 +9,17 @@ import { listFor, markReadFor, notify, unreadCountOf } from './service.js';
  * unread count, mark read), and owners' and admins' `POST /api/notifications` to notify any user.
  */
 export function notificationRoutes(app: FastifyInstance, services: Services): void {
-  const path = NOTIFICATIONS_API_PATH;
+  const mount = platformMount(app, services.config.PAYSHELF_CHECK_RESPONSES);
 
-  app.get(path, async (request) => {
-    const user = await requireUser(request);
-    return listFor(services, user.did, parseWith(notificationListQuery, request.query, 'query'));
-  });
+  mount(r.list, async ({ caller, query }) => listFor(services, platformUser(caller).did, query));
 
-  app.get(`${path}/unread-count`, async (request) => {
-    const user = await requireUser(request);
-    return { unreadCount: await unreadCountOf(services, user.did) };
-  });
+  mount(r.unread, async ({ caller }) => ({
+    unreadCount: await unreadCountOf(services, platformUser(caller).did),
+  }));
 
-  app.put(`${path}/read`, async (request) => {
-    const user = await requireUser(request);
-    const body = parseWith(markReadBody, request.body, 'body');
-    return markReadFor(services, user.did, body.ids ?? 'all');
-  });
+  mount(r.read, async ({ caller, body }) =>
+    markReadFor(services, platformUser(caller).did, body.ids ?? 'all'),
+  );
 
-  app.post('/api/notifications', async (request, reply) => {
-    await requireRole(request, ['owner', 'admin']);
-    const input = parseWith(notificationCreate, request.body, 'body');
-    return reply.status(201).send(await notify(services, input));
-  });
+  mount(r.create, async ({ body }) => notify(services, body));
 }

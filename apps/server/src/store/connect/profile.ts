@@ -1,17 +1,14 @@
-import { rawPublicKey, type DeveloperProfile } from '@payshelf/api';
+import { storeDeveloperRoutes as r, type StoreAccess } from '@payshelf/api';
 import * as Did from '@arcblock/did';
 import { types } from '@ocap/mcrypto';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { ApiError } from '../../core/http/errors.js';
+import type { Mount } from '../../core/http/route-kit.js';
+import type { StoreCaller } from '../routes/kit.js';
 import { storeBlocklets } from '../../db/schema/index.js';
 import type { StoreContext } from '../context.js';
 import { LISTED, viewsOf } from '../repo.js';
 import { serializeSummary } from '../serialize.js';
-
-const didParams = z.object({ did: z.string().regex(/^z[1-9A-HJ-NP-Za-km-z]{20,64}$/) });
-const keyBody = z.object({ publicKey: rawPublicKey }).strict();
 
 /** The ABT DID of an application whose Ed25519 public key is `publicKey` (raw 32 bytes, base64url). */
 export function blockletDidOf(publicKey: string): string {
@@ -27,14 +24,11 @@ export function blockletDidOf(publicKey: string): string {
  * signed-in users; `/gen-key-pair`: the DID of a key pair the browser generated (the private key never
  * leaves the browser, only the public key comes here).
  */
-export function profileRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  const api = `${ctx.mount}/api`;
-
-  app.get(`${api}/developers/:did`, async (request): Promise<DeveloperProfile> => {
-    if (!(await ctx.user(request))) throw ApiError.of('unauthenticated', {});
-    const { did } = parseWith(didParams, request.params, 'params');
+export function profileRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreContext): void {
+  mount(r.profile, async ({ params }) => {
+    const { did } = params;
     const person = await ctx.userByDid(did);
-    if (!person) throw ApiError.of('store_developer_missing', {});
+    if (!person) throw ApiError.notFound('No such developer');
     const rows = await ctx.db
       .select()
       .from(storeBlocklets)
@@ -50,9 +44,5 @@ export function profileRoutes(app: FastifyInstance, ctx: StoreContext): void {
     };
   });
 
-  app.post(`${api}/gen-key-pair/did`, async (request) => {
-    if (!(await ctx.user(request))) throw ApiError.of('unauthenticated', {});
-    const { publicKey } = parseWith(keyBody, request.body, 'body');
-    return { did: blockletDidOf(publicKey) };
-  });
+  mount(r.keyDid, async ({ body }) => ({ did: blockletDidOf(body.publicKey) }));
 }

@@ -1,13 +1,12 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { storePublicRoutes as r, type StoreAccess } from '@payshelf/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import type { Mount } from '../../core/http/route-kit.js';
 import { readBundleImage, readBundleReadme } from '../assets/bundle-files.js';
 import { renderReadme } from '../assets/readme.js';
 import type { StoreContext } from '../context.js';
-import { versionParams } from './params.js';
+import type { StoreCaller } from './kit.js';
 import { readableVersion } from './visibility.js';
-
-const screenshotParams = versionParams.extend({ index: z.coerce.number().int().min(0).max(99) });
 
 const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -18,9 +17,7 @@ const strings = (v: unknown): string[] =>
  * sandboxing CSP and `inline` disposition; the README as sanitised HTML. Who may read them is the
  * download rule: published versions of listed applications for anyone, the rest for owner and admins.
  */
-export function assetRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  const api = `${ctx.mount}/api/blocklets/:did/:version/assets`;
-
+export function assetRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreContext): void {
   function headers(reply: FastifyReply, shared: boolean): FastifyReply {
     return reply
       .header('x-content-type-options', 'nosniff')
@@ -30,12 +27,11 @@ export function assetRoutes(app: FastifyInstance, ctx: StoreContext): void {
   }
 
   async function image(
-    request: Parameters<StoreContext['user']>[0],
-    reply: FastifyReply,
+    input: { params: { did: string; version: string }; request: FastifyRequest; reply: FastifyReply },
     pick: (manifest: Record<string, unknown>) => string | undefined,
   ) {
-    const { did, version } = parseWith(versionParams, request.params, 'params');
-    const readable = await readableVersion(ctx, request, did, version);
+    const { params, request, reply } = input;
+    const readable = await readableVersion(ctx, request, params.did, params.version);
     const inner = readable ? pick(readable.row.manifest) : undefined;
     if (!readable || !inner) throw ApiError.notFound('No such image');
     const { row, shared } = readable;
@@ -48,18 +44,14 @@ export function assetRoutes(app: FastifyInstance, ctx: StoreContext): void {
       .send(file.bytes);
   }
 
-  app.get(`${api}/logo`, async (request, reply) =>
-    image(request, reply, (m) => (typeof m.logo === 'string' ? m.logo : undefined)),
+  mount(r.logo, async (input) => image(input, (m) => (typeof m.logo === 'string' ? m.logo : undefined)));
+
+  mount(r.screenshot, async (input) =>
+    image(input, (m) => strings(m.screenshots)[Number(input.params.index)]),
   );
 
-  app.get(`${api}/screenshots/:index`, async (request, reply) => {
-    const { index } = parseWith(screenshotParams, request.params, 'params');
-    return image(request, reply, (m) => strings(m.screenshots)[index]);
-  });
-
-  app.get(`${api}/readme`, async (request, reply) => {
-    const { did, version } = parseWith(versionParams, request.params, 'params');
-    const readable = await readableVersion(ctx, request, did, version);
+  mount(r.readme, async ({ params, request, reply }) => {
+    const readable = await readableVersion(ctx, request, params.did, params.version);
     if (!readable) throw ApiError.notFound('No such version');
     const { row, shared } = readable;
     const inner = typeof row.manifest.readme === 'string' ? row.manifest.readme : null;

@@ -1,31 +1,24 @@
-import { blockletListQuery, type BlockletList, type StoreInfo } from '@payshelf/api';
+import { storePublicRoutes as r, type BlockletList, type StoreAccess } from '@payshelf/api';
 import { asc } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ApiError, parseWith } from '../../core/http/errors.js';
+import { ApiError } from '../../core/http/errors.js';
+import type { Mount } from '../../core/http/route-kit.js';
+import { SerializedAnswer } from '../../core/http/serialized.js';
 import { storeCategories } from '../../db/schema/index.js';
 import type { StoreContext } from '../context.js';
 import { countDownload, downloadsByDay, versionById, versionsOf } from '../repo.js';
 import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
-import { didParams, downloadParams } from './params.js';
+import type { StoreCaller } from './kit.js';
 import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet, visibleView } from './visibility.js';
-
-const downloadsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
 
 /**
  * What anyone may read: listed applications (a published version, not blocked, public) and their
  * published versions. An application's owner and the store admins also see its private, blocked,
  * draft and in-review states; to everyone else those answer 404, as if they did not exist.
  */
-export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
-  const api = `${ctx.mount}/api`;
-
-  const visible = (request: Parameters<StoreContext['user']>[0], did: string) =>
-    visibleBlocklet(ctx, request, did);
-
-  app.get(`${api}/store.json`, async (): Promise<StoreInfo> => {
+export function publicRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreContext): void {
+  mount(r.info, async () => {
     const settings = await readSettings(ctx.db);
     return {
       id: ctx.services.config.STORE_ID ?? 'payshelf-store',
@@ -36,8 +29,7 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
   });
 
   // The same answer for every visitor: served from the in-process cache as JSON text.
-  app.get(`${api}/blocklets.json`, async (request, reply) => {
-    const query = parseWith(blockletListQuery, request.query, 'query');
+  mount(r.list, async ({ query }) => {
     const text = await ctx.listCache.get(JSON.stringify(query), async () => {
       const { rows, total, totalExact } = await listPublic(ctx.db, query);
       const body: BlockletList = {
@@ -49,39 +41,35 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
       };
       return JSON.stringify(body);
     });
-    return reply.type('application/json; charset=utf-8').send(text);
+    return new SerializedAnswer(text);
   });
 
-  app.get(`${api}/blocklets/categories`, async () => {
+  mount(r.categories, async () => {
     const rows = await ctx.db.select().from(storeCategories).orderBy(asc(storeCategories.name));
     return { dataList: rows.map(serializeCategory) };
   });
 
-  app.get(`${api}/blocklets/:did/blocklet.json`, async (request) => {
-    const { did } = parseWith(didParams, request.params, 'params');
-    const { view, privileged } = await visibleView(ctx, request, did);
+  mount(r.detail, async ({ params, request }) => {
+    const { view, privileged } = await visibleView(ctx, request, params.did);
     // The owner and admins see the newest upload until a version is published.
     const shown = view.current ?? (privileged ? await versionById(ctx.db, view.row.latestVersionId) : null);
     if (!shown) throw hidden();
     return serializeDetail(view, shown, ctx.mount);
   });
 
-  app.get(`${api}/blocklets/:did/versions`, async (request) => {
-    const { did } = parseWith(didParams, request.params, 'params');
-    const { blocklet, privileged } = await visible(request, did);
+  mount(r.versions, async ({ params, request }) => {
+    const { blocklet, privileged } = await visibleBlocklet(ctx, request, params.did);
     const rows = await versionsOf(ctx.db, blocklet.id);
     return { dataList: rows.filter((v) => privileged || v.status === 'published').map(serializeVersion) };
   });
 
-  app.get(`${api}/blocklets/:did/downloads`, async (request) => {
-    const { did } = parseWith(didParams, request.params, 'params');
-    const { days } = parseWith(downloadsQuery, request.query, 'query');
-    const { blocklet } = await visible(request, did);
-    return { total: blocklet.downloads, dataList: await downloadsByDay(ctx.db, blocklet.id, days) };
+  mount(r.downloads, async ({ params, query, request }) => {
+    const { blocklet } = await visibleBlocklet(ctx, request, params.did);
+    return { total: blocklet.downloads, dataList: await downloadsByDay(ctx.db, blocklet.id, query.days) };
   });
 
-  app.get(`${api}/blocklets/:did/:version/:file`, async (request, reply) => {
-    const { did, version, file } = parseWith(downloadParams, request.params, 'params');
+  mount(r.bundle, async ({ params, request, reply }) => {
+    const { did, version, file } = params;
     const readable = await readableVersion(ctx, request, did, version);
     if (!readable || file !== `${readable.blocklet.name}-${readable.row.version}.tgz`)
       throw ApiError.notFound('No such bundle');

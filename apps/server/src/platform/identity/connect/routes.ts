@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { ApiError, parseWith } from '../../../core/http/errors.js';
-import { secureCookies } from '../guard.js';
+import { secureCookies } from '../session-cookie.js';
 import type { ConnectAction } from './action.js';
 import {
   guardSignedJson,

@@ -1,0 +1,107 @@
+import type { SessionUser, StoreAccess } from '@payshelf/api';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
+import type { OpenApiRegistry } from '../../core/http/openapi/index.js';
+import { type AccessPolicy } from '../../core/http/openapi/index.js';
+import { routeKit, type Mount } from '../../core/http/route-kit.js';
+import { isStoreAdmin, type StoreContext } from '../context.js';
+import { storeError } from '../errors.js';
+import { tokenUser } from '../tokens/service.js';
+
+/** Who calls a store route: the user (null only on `anyone` routes) and the access token used, if any. */
+export interface StoreCaller {
+  user: SessionUser | null;
+  tokenName: string | null;
+  signingKey: string | null;
+}
+
+/** A caller that `access` requires to be signed in. */
+export type SignedIn = StoreCaller & { user: SessionUser };
+
+const anonymous: StoreCaller = { user: null, tokenName: null, signingKey: null };
+
+function authorization(request: FastifyRequest): string | undefined {
+  const v = request.headers.authorization;
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * The store's one gate, run before any input is read: 401 for a guest (or a bad access token) on a
+ * route that needs a caller, 403 for a user without the developer passport on developer routes or
+ * without the owner/admin role on console routes. `anyone` routes look nobody up here: the visibility
+ * rule reads the session itself.
+ */
+export async function storeCaller(
+  ctx: StoreContext,
+  access: StoreAccess,
+  request: FastifyRequest,
+): Promise<StoreCaller> {
+  if (access === 'anyone') return anonymous;
+  const token = access === 'developerOrToken' ? await tokenUser(ctx, authorization(request)) : null;
+  const user = token?.user ?? (await ctx.user(request));
+  if (!user) throw ApiError.unauthenticated();
+  const caller = { user, tokenName: token?.tokenName ?? null, signingKey: token?.signingKey ?? null };
+  switch (access) {
+    case 'signedIn':
+      return caller;
+    case 'developer':
+    case 'developerOrToken':
+      if (!user.passports.some((p) => p.role === 'developer'))
+        throw storeError('store_developer_required', {});
+      return caller;
+    case 'storeAdmin':
+      if (!isStoreAdmin(user)) throw ApiError.forbidden();
+      return caller;
+    default:
+      throw ApiError.forbidden();
+  }
+}
+
+/** The user of a caller the gate signed in (every access but `anyone`). */
+export function signedIn(caller: StoreCaller): SessionUser {
+  if (!caller.user) throw ApiError.unauthenticated();
+  return caller.user;
+}
+
+const KINDS: Record<StoreAccess, readonly string[]> = {
+  anyone: ['anonymous', 'user', 'developer', 'admin'],
+  signedIn: ['user', 'developer', 'admin'],
+  developer: ['developer'],
+  developerOrToken: ['developer', 'token'],
+  storeAdmin: ['admin'],
+};
+
+const SECURITY: Record<StoreAccess, Array<Record<string, string[]>>> = {
+  anyone: [{}],
+  signedIn: [{ session: [] }],
+  developer: [{ session: [] }],
+  developerOrToken: [{ session: [] }, { accessToken: [] }],
+  storeAdmin: [{ session: [] }],
+};
+
+export const storePolicy: AccessPolicy<StoreAccess> = {
+  security: (access) => SECURITY[access],
+  kinds: (access) => KINDS[access],
+  idempotent: () => false,
+  securitySchemes: {
+    session: { type: 'apiKey', in: 'cookie', name: 'login_token' },
+    accessToken: { type: 'http', scheme: 'bearer', description: 'A developer access token, pst_…' },
+  },
+  description:
+    'Payshelf store API: the public catalog, developer uploads and reviews, the admin console. Each ' +
+    'operation names the callers it lets in under `x-payshelf-auth`: anonymous, user (signed in), ' +
+    'developer (with the developer passport), token (a developer access token), admin (owner or admin).',
+};
+
+/** `mount(entry, handler)` for the store: serves each entry under `{STORE_MOUNT}/api` behind the gate. */
+export function storeKit(
+  app: FastifyInstance,
+  ctx: StoreContext,
+  registry: OpenApiRegistry<StoreAccess>,
+): Mount<StoreAccess, StoreCaller> {
+  return routeKit<StoreAccess, StoreCaller>(app, `${ctx.mount}/api`, {
+    registry,
+    authenticate: (access, request) => storeCaller(ctx, access, request),
+    checkResponses: ctx.services.config.PAYSHELF_CHECK_RESPONSES,
+  });
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { category, categoryCreate, categoryRename } from '../../store/catalog.js';
+import {
+  adminReviewBody,
+  blockBody,
+  blockletAdminUpdate,
+  consoleList,
+  consoleListQuery,
+  ownedBlocklet,
+  storeSettings,
+  storeSettingsBody,
+} from '../../store/developer.js';
+import { storeDidParams, storeIdParams, storeRoute } from './define.js';
+
+const tag = 'Store console';
+const access = 'storeAdmin';
+
+/** The admin console: every application, reviews, blocking, categories, settings. */
+export const storeConsoleRoutes = {
+  list: storeRoute({
+    method: 'GET',
+    path: '/console/blocklets',
+    access,
+    tag,
+    summary: 'Every application, searched, filtered and paged',
+    query: consoleListQuery,
+    response: consoleList,
+  }),
+  block: storeRoute({
+    method: 'PUT',
+    path: '/console/blocklets/:did/block',
+    access,
+    tag,
+    summary: 'Block an application (it leaves the catalog)',
+    params: storeDidParams,
+    body: blockBody,
+    response: ownedBlocklet,
+  }),
+  unblock: storeRoute({
+    method: 'PUT',
+    path: '/console/blocklets/:did/unblock',
+    access,
+    tag,
+    summary: 'Unblock an application',
+    params: storeDidParams,
+    response: ownedBlocklet,
+  }),
+  update: storeRoute({
+    method: 'PUT',
+    path: '/console/blocklets/:did',
+    access,
+    tag,
+    summary: "Change an application's category or review type",
+    params: storeDidParams,
+    body: blockletAdminUpdate,
+    response: ownedBlocklet,
+  }),
+  review: storeRoute({
+    method: 'PUT',
+    path: '/console/blocklets/:did/review',
+    access,
+    tag,
+    summary: 'Start, approve or reject a review, or publish an approved version',
+    params: storeDidParams,
+    body: adminReviewBody,
+    response: ownedBlocklet,
+  }),
+  categories: storeRoute({
+    method: 'GET',
+    path: '/console/categories',
+    access,
+    tag,
+    summary: 'Every category',
+    response: z.object({ dataList: z.array(category) }),
+  }),
+  createCategory: storeRoute({
+    method: 'POST',
+    path: '/console/categories',
+    access,
+    tag,
+    summary: 'Create a category',
+    body: categoryCreate,
+    response: category,
+    status: 201,
+  }),
+  renameCategory: storeRoute({
+    method: 'PUT',
+    path: '/console/categories/:id',
+    access,
+    tag,
+    summary: "Change a category's names",
+    params: storeIdParams,
+    body: categoryRename,
+    response: category,
+  }),
+  deleteCategory: storeRoute({
+    method: 'DELETE',
+    path: '/console/categories/:id',
+    access,
+    tag,
+    summary: 'Delete a category (its applications become uncategorised)',
+    params: storeIdParams,
+    response: z.object({ id: z.string(), deleted: z.literal(true) }),
+  }),
+  settings: storeRoute({
+    method: 'GET',
+    path: '/console/settings',
+    access,
+    tag,
+    summary: "The store's settings",
+    response: storeSettings,
+  }),
+  writeSettings: storeRoute({
+    method: 'PUT',
+    path: '/console/settings',
+    access,
+    tag,
+    summary: "Change the store's settings",
+    body: storeSettingsBody,
+    response: storeSettings,
+  }),
+} as const;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  blockletDetail,
+  blockletList,
+  blockletListQuery,
+  blockletVersion,
+  category,
+  storeInfo,
+} from '../../store/catalog.js';
+import {
+  fileAnswer,
+  storeDidParams,
+  storeDownloadParams,
+  storeRoute,
+  storeScreenshotParams,
+  storeVersionParams,
+} from './define.js';
+
+const tag = 'Store catalog';
+
+/** What anyone may read: listed applications and their published versions (the rest answers 404). */
+export const storePublicRoutes = {
+  info: storeRoute({
+    method: 'GET',
+    path: '/store.json',
+    access: 'anyone',
+    tag,
+    summary: "The store's identity, upload limit and review rule",
+    response: storeInfo,
+  }),
+  list: storeRoute({
+    method: 'GET',
+    path: '/blocklets.json',
+    access: 'anyone',
+    tag,
+    summary: 'Listed applications, searched, filtered and paged',
+    query: blockletListQuery,
+    response: blockletList,
+  }),
+  categories: storeRoute({
+    method: 'GET',
+    path: '/blocklets/categories',
+    access: 'anyone',
+    tag,
+    summary: 'Every category',
+    response: z.object({ dataList: z.array(category) }),
+  }),
+  detail: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/blocklet.json',
+    access: 'anyone',
+    tag,
+    summary: "An application's meta of its published version (the newest upload for owner and admins)",
+    params: storeDidParams,
+    response: blockletDetail,
+  }),
+  versions: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/versions',
+    access: 'anyone',
+    tag,
+    summary: "An application's published versions (every version for owner and admins)",
+    params: storeDidParams,
+    response: z.object({ dataList: z.array(blockletVersion) }),
+  }),
+  downloads: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/downloads',
+    access: 'anyone',
+    tag,
+    summary: "An application's download count and its downloads per day",
+    params: storeDidParams,
+    query: z.object({ days: z.coerce.number().int().min(1).max(366).default(30) }),
+    response: z.object({
+      total: z.number().int(),
+      dataList: z.array(z.object({ day: z.string(), count: z.number().int() })),
+    }),
+  }),
+  bundle: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/:version/:file',
+    access: 'anyone',
+    tag,
+    summary: "A version's bundle (`<name>-<version>.tgz`)",
+    params: storeDownloadParams,
+    response: fileAnswer,
+    file: 'application/gzip',
+  }),
+  logo: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/:version/assets/logo',
+    access: 'anyone',
+    tag,
+    summary: "A version's logo image",
+    params: storeVersionParams,
+    response: fileAnswer,
+    file: 'image/*',
+  }),
+  screenshot: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/:version/assets/screenshots/:index',
+    access: 'anyone',
+    tag,
+    summary: "One of a version's screenshots",
+    params: storeScreenshotParams,
+    response: fileAnswer,
+    file: 'image/*',
+  }),
+  readme: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/:version/assets/readme',
+    access: 'anyone',
+    tag,
+    summary: "A version's README as sanitised HTML",
+    params: storeVersionParams,
+    response: z.object({ version: z.string(), html: z.string() }),
+  }),
+} as const;

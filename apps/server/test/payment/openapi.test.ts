@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => env?.stop());
 
 interface Operation {
-  security?: unknown[];
+  security?: Array<Record<string, unknown>>;
   'x-payshelf-auth'?: string[];
   parameters?: Array<{ name: string; in: string }>;
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;

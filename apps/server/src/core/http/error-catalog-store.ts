@@ -152,4 +152,26 @@ export const STORE_MESSAGES = {
     en: 'Too many connect requests; try again in a minute',
     zh: '连接请求过于频繁，请一分钟后再试',
   },
+  store_bundle_media_type: {
+    code: 'unsupported_media_type',
+    en: 'Send the bundle as application/gzip',
+    zh: '请以 application/gzip 发送应用包',
+  },
+  store_admin_required: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'Only the store owner and admins may do this',
+    zh: '仅商店所有者和管理员可执行此操作',
+  },
+  icon_set_missing: {
+    code: 'icon_set_missing',
+    type: 'not_found_error',
+    en: 'No icon set {id}',
+    zh: '没有图标集 {id}',
+  },
+  icon_url_too_long: {
+    code: 'uri_too_long',
+    en: 'Icon URLs are limited to {limit} characters',
+    zh: '图标地址最长 {limit} 个字符',
+  },
 } as const satisfies Record<string, CatalogEntry>;

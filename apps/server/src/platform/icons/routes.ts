@@ -12,17 +12,11 @@ const prefixOf = (file: string) => file.slice(0, -'.json'.length);
  */
 async function refuseEarly(request: FastifyRequest): Promise<void> {
   if (request.url.length > ICON_MAX_URL) {
-    throw new ApiError(
-      'invalid_request_error',
-      'uri_too_long',
-      `Icon URLs are limited to ${ICON_MAX_URL} characters`,
-      undefined,
-      414,
-    );
+    throw ApiError.of('icon_url_too_long', { limit: String(ICON_MAX_URL) }, { status: 414 });
   }
   const parsed = r.icons.params.safeParse(request.params);
   if (parsed.success && !iconSet(prefixOf(parsed.data.file)))
-    throw ApiError.notFound(`No icon set ${prefixOf(parsed.data.file)}`, 'icon_set_missing');
+    throw ApiError.of('icon_set_missing', { id: prefixOf(parsed.data.file) });
 }
 
 /**
@@ -34,7 +28,7 @@ export function iconRoutes(app: FastifyInstance, checkResponses: boolean): void 
     r.icons,
     async ({ params, query, reply }) => {
       const set = iconSet(prefixOf(params.file));
-      if (!set) throw ApiError.notFound(`No icon set ${prefixOf(params.file)}`, 'icon_set_missing');
+      if (!set) throw ApiError.of('icon_set_missing', { id: prefixOf(params.file) });
       reply.header('cache-control', 'public, max-age=3600');
       reply.header('access-control-allow-origin', '*');
       return pickIcons(await set, query.icons);

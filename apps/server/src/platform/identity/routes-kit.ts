@@ -20,13 +20,13 @@ async function platformCaller(access: PlatformAccess, request: FastifyRequest): 
     case 'admin':
       return requireRole(request, ['owner', 'admin']);
     default:
-      throw ApiError.forbidden();
+      throw ApiError.of('forbidden', {});
   }
 }
 
 /** The caller of a route the gate signed in (every access but `anyone`). */
 export function platformUser(caller: SessionUser | null): SessionUser {
-  if (!caller) throw ApiError.unauthenticated();
+  if (!caller) throw ApiError.of('unauthenticated', {});
   return caller;
 }
 

@@ -28,7 +28,7 @@ export function profileRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: Store
   mount(r.profile, async ({ params }) => {
     const { did } = params;
     const person = await ctx.userByDid(did);
-    if (!person) throw ApiError.notFound('No such developer');
+    if (!person) throw ApiError.of('store_developer_missing', {});
     const rows = await ctx.db
       .select()
       .from(storeBlocklets)

@@ -39,7 +39,7 @@ export async function storeCaller(
   if (access === 'anyone') return anonymous;
   const token = access === 'developerOrToken' ? await tokenUser(ctx, authorization(request)) : null;
   const user = token?.user ?? (await ctx.user(request));
-  if (!user) throw ApiError.unauthenticated();
+  if (!user) throw ApiError.of('unauthenticated', {});
   const caller = { user, tokenName: token?.tokenName ?? null, signingKey: token?.signingKey ?? null };
   switch (access) {
     case 'signedIn':
@@ -50,16 +50,16 @@ export async function storeCaller(
         throw storeError('store_developer_required', {});
       return caller;
     case 'storeAdmin':
-      if (!isStoreAdmin(user)) throw ApiError.forbidden();
+      if (!isStoreAdmin(user)) throw storeError('store_admin_required', {});
       return caller;
     default:
-      throw ApiError.forbidden();
+      throw ApiError.of('forbidden', {});
   }
 }
 
 /** The user of a caller the gate signed in (every access but `anyone`). */
 export function signedIn(caller: StoreCaller): SessionUser {
-  if (!caller.user) throw ApiError.unauthenticated();
+  if (!caller.user) throw ApiError.of('unauthenticated', {});
   return caller.user;
 }
 

@@ -43,13 +43,7 @@ export function uploadRoutes(
           const { tokenName, signingKey } = caller;
           const contentType = (header(request, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
           if (!BUNDLE_TYPES.includes(contentType)) {
-            throw new ApiError(
-              'invalid_request_error',
-              'unsupported_media_type',
-              'Send the bundle as application/gzip',
-              undefined,
-              415,
-            );
+            throw storeError('store_bundle_media_type', {}, 415);
           }
           const length = Number(header(request, 'content-length') ?? NaN);
           if (length > maxBytes) throw storeError('store_bundle_too_large', { limit: String(maxBytes) }, 413);

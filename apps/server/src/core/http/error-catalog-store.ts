@@ -20,6 +20,12 @@ export const STORE_MESSAGES = {
     en: 'A developer passport is needed',
     zh: '需要开发者通行证',
   },
+  store_not_for_sale: {
+    code: 'not_for_sale',
+    type: 'permission_error',
+    en: 'This application is not for sale yet; its bundle is served only to its developer and the store admins',
+    zh: '该应用暂未开放购买；其安装包仅提供给开发者和商店管理员',
+  },
   store_blocklet_blocked: {
     code: 'blocklet_blocked',
     type: 'permission_error',

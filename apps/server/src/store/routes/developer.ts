@@ -13,7 +13,7 @@ import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeError } from '../errors.js';
 import { storeBlocklets } from '../../db/schema/index.js';
 import { bundleRefusal, inspect } from '../bundle-port.js';
-import { isStoreAdmin, type StoreContext } from '../context.js';
+import { canPublish, isStoreAdmin, type StoreContext } from '../context.js';
 import {
   commentsOf,
   findBlocklet,
@@ -35,9 +35,9 @@ import { createPlaceholder } from '../create.js';
 const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
 /**
- * The developer calling (a developer passport; SPEC section 6): by access token (`Authorization:
+ * The developer calling (a developer passport, or a store admin: see `canPublish`): by access token (`Authorization:
  * Bearer pst_…`, where `viaToken` allows it: uploads and reads the CLI makes) or by session. 401 for a
- * guest or a bad token, 403 for a user without the passport.
+ * guest or a bad token, 403 for anyone else.
  */
 async function developer(
   ctx: StoreContext,
@@ -47,7 +47,7 @@ async function developer(
   const token = viaToken ? await tokenUser(ctx, header(request, 'authorization') ?? undefined) : null;
   const user = token?.user ?? (await ctx.user(request));
   if (!user) throw ApiError.unauthenticated();
-  if (!user.passports.some((p) => p.role === 'developer')) throw storeError('store_developer_required', {});
+  if (!canPublish(user)) throw storeError('store_developer_required', {});
   return { user, tokenName: token?.tokenName ?? null, signingKey: token?.signingKey ?? null };
 }
 

@@ -4,13 +4,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ApiError, parseWith } from '../../core/http/errors.js';
 import { storeCategories } from '../../db/schema/index.js';
+import { downloadableBundle } from '../bundle-access.js';
 import type { StoreContext } from '../context.js';
 import { countDownload, downloadsByDay, versionById, versionsOf } from '../repo.js';
 import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import { didParams, downloadParams } from './params.js';
-import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet, visibleView } from './visibility.js';
+import { hiddenBlocklet as hidden, visibleBlocklet, visibleView } from './visibility.js';
 
 const downloadsQuery = z.object({ days: z.coerce.number().int().min(1).max(366).default(30) });
 
@@ -82,10 +83,7 @@ export function publicRoutes(app: FastifyInstance, ctx: StoreContext): void {
 
   app.get(`${api}/blocklets/:did/:version/:file`, async (request, reply) => {
     const { did, version, file } = parseWith(downloadParams, request.params, 'params');
-    const readable = await readableVersion(ctx, request, did, version);
-    if (!readable || file !== `${readable.blocklet.name}-${readable.row.version}.tgz`)
-      throw ApiError.notFound('No such bundle');
-    const { blocklet, row, shared } = readable;
+    const { blocklet, row, shared } = await downloadableBundle(ctx, request, did, version, file);
     if (!(await ctx.storage.inPlace(row.storagePath, row.size))) throw ApiError.notFound('No such bundle');
     if (row.status === 'published') await countDownload(ctx.db, blocklet.id);
     return reply

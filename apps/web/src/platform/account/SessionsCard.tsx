@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import {
   Alert,
   Box,
@@ -122,12 +123,3 @@ export function SessionsCard({ sessions }: { sessions: AccountSession[] }) {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -84,7 +84,8 @@ export function SessionsCard({ sessions }: { sessions: AccountSession[] }) {
               <TableCell>{t('auth.account.columns.address')}</TableCell>
               <TableCell>{t('auth.account.columns.lastUsed')}</TableCell>
               <TableCell>{t('auth.account.columns.signedIn')}</TableCell>
-              <TableCell>
+              {/* Positioned, so the hidden label stays inside the scrolling table, not off the page. */}
+              <TableCell sx={{ position: 'relative' }}>
                 <Box component="span" sx={visuallyHidden}>
                   {t('auth.account.columns.actions')}
                 </Box>

@@ -5,6 +5,7 @@ import { storeBlocklets } from '../../apps/server/src/db/schema/index.js';
 import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext } from './support/browser.js';
 import { openDatabase } from './support/database.js';
+import { payDemo, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
 
 /** What a newcomer meets first (issue 20): 404s, a priced app, menus, the account page, phone widths. */
@@ -187,5 +188,41 @@ describe('what a newcomer sees', () => {
     await table.getByTestId('donation-location-name').first().waitFor();
     await expectAccessible(page, 'donation settings in Chinese');
     await page.context().close();
+  });
+
+  it('names customers in the admin tables, fits them at 1440 px and keeps phone rows compact', async () => {
+    // A trial checkout: a customer, a subscription and an invoice, without a transfer.
+    const buyer = await newPage(1280);
+    await signInAsNewCustomer(buyer, 'Tamsin', '/payment/demo');
+    await payDemo(buyer, 'Subscription with a trial', 'Tamsin');
+    await buyer.getByTestId('checkout-complete').waitFor({ timeout: 30_000 });
+    await buyer.context().close();
+
+    for (const width of [1440, 375]) {
+      const page = await newPage(width);
+      await page.goto('/');
+      await signIn(page);
+      for (const [path, table] of [
+        ['/payment/admin/subscriptions', 'subscriptions-table'],
+        ['/payment/admin/invoices', 'invoices-table'],
+      ] as const) {
+        await page.goto(path);
+        const region = page.getByTestId(table);
+        await region.getByText('Tamsin').first().waitFor();
+        expect(await region.textContent()).not.toMatch(/cus_/);
+        if (width === 1440) {
+          // The whole table, Created column included, fits its page: nothing scrolls or is cut.
+          const fits = await region.evaluate((e) => e.scrollWidth <= e.clientWidth + 1);
+          expect(fits, `${path} at 1440`).toBe(true);
+        } else {
+          const heights = await region
+            .locator('tbody tr')
+            .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().height));
+          expect(Math.max(...heights), `${path} rows at 375`).toBeLessThan(80);
+          expect(await sideways(page), `${path} at 375`).toEqual([]);
+        }
+      }
+      await page.context().close();
+    }
   });
 });

@@ -40,13 +40,32 @@ function vitest(project) {
     'run',
     '--project',
     project,
+    // Nothing is retried: a test that passes only on a second try has failed.
+    '--retry=0',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${path.join(out, `${project}.json`)}`,
   ];
 }
 
+/** The test files that took longest, from the runners' own reports. */
+function slowest(n) {
+  const rows = [];
+  for (const project of ['unit', 'integration', 'e2e']) {
+    const file = path.join(out, `${project}.json`);
+    if (!existsSync(file)) continue;
+    for (const r of JSON.parse(readFileSync(file, 'utf8')).testResults ?? [])
+      rows.push({ seconds: (r.endTime - r.startTime) / 1000, name: path.relative(root, r.name) });
+  }
+  return rows.sort((a, b) => b.seconds - a.seconds).slice(0, n);
+}
+
 function finish(code) {
+  const slow = slowest(15);
+  if (slow.length > 0) {
+    console.log('\n━━ the 15 slowest test files');
+    for (const r of slow) console.log(`${r.seconds.toFixed(1).padStart(7)} s  ${r.name}`);
+  }
   console.log('\n━━ summary');
   for (const s of steps)
     console.log(`${s.code === 0 ? '✔' : '✖'} ${s.name.padEnd(28)} ${s.seconds.toFixed(1)} s`);

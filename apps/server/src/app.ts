@@ -61,7 +61,12 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   await applyMigrations(url, log);
   const database = openDatabase(url, log);
   config = await withSavedPublicUrl(given, database.pool);
-  const jobs = new JobQueue(database.pool, log);
+  const takeoverAfterMs = config.JOB_TAKEOVER_AFTER_SECONDS * 1000;
+  // A process beats three times within the takeover limit, so one late beat never looks like death.
+  const jobs = new JobQueue(database.pool, log, {
+    takeoverAfterMs,
+    heartbeatMs: Math.min(10_000, Math.floor(takeoverAfterMs / 3)),
+  });
   restartJobs = () => jobs.restart(config.JOB_CONCURRENCY);
   const bus = new RealtimeBus(url, database.pool, log);
   const relay = new RealtimeHub(bus);

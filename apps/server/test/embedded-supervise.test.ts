@@ -3,16 +3,15 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
+import { serverEntry } from './support/server.js';
 import { until } from './support/until.js';
 
 // The embedded PostgreSQL dies (kill -9) under a running server. The server notices, answers /healthz 503
 // while it restarts the database with backoff, and is ready again afterwards; when the database cannot
 // come back, the server exits non-zero so a process supervisor restarts it (never 200 /healthz with a
 // dead database).
-const entry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const started: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -20,7 +19,7 @@ async function start(restarts: number) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-supervise-'));
   dirs.push(dataDir);
   const port = await freePort();
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       DATABASE_URL: '',

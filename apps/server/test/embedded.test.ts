@@ -2,18 +2,17 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/db/embedded.js';
+import { serverEntry } from './support/server.js';
 
 // The embedded database of `npm start`: a crashed server must not block the next start, and a second
 // server must not take over the database of a live one.
-const entry = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const started: ChildProcess[] = [];
 let dataDir: string;
 
 async function start(port: number): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       DATABASE_URL: '',

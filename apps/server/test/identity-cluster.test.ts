@@ -23,7 +23,12 @@ beforeAll(async () => {
   db = await cloneTestDatabase();
   // Two processes of one install: same database, same data directory (so the same app wallet).
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-identity-'));
-  const env = { DATA_DIR: dataDir, OWNER_DID: `did:abt:${designated.did}` };
+  // Token creation is limited per client; the concurrency test below asks 500 times from one address.
+  const env = {
+    DATA_DIR: dataDir,
+    OWNER_DID: `did:abt:${designated.did}`,
+    CONNECT_TOKEN_RATE_PER_MINUTE: '10000',
+  };
   a = await startTestServer(db.url, env);
   b = await startTestServer(db.url, env);
 });
@@ -99,10 +104,30 @@ describe('one install, several processes', () => {
     }
   });
 
-  it('hands out distinct tokens to browsers asking at the same moment', async () => {
-    const browsers = Array.from({ length: 20 }, () => new TestBrowser(b.url));
-    const tokens = await Promise.all(browsers.map((x) => x.startLogin()));
-    expect(new Set(tokens.map((t) => t.token)).size).toBe(20);
+  it('hands out distinct, unguessable tokens to 500 browsers asking two processes at the same moment', async () => {
+    const browsers = Array.from({ length: 500 }, (_, i) => new TestBrowser(i % 2 ? a.url : b.url));
+    const answers = await Promise.all(browsers.map((x) => x.post('/api/did/login/token')));
+    expect(answers.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    const tokens = await Promise.all(answers.map(async (r) => connectToken.parse(await r.json())));
+    expect(new Set(tokens.map((t) => t.token)).size).toBe(500);
+    // 128 random bits, and the deep link names the same token the browser polls.
+    for (const t of tokens) {
+      expect(t.token).toMatch(/^[0-9a-f]{32}$/);
+      expect(authUrlFromDeepLink(t.url).searchParams.get('_t_')).toBe(t.token);
+    }
+  });
+
+  it('lets only the browser that asked for a token follow it or be signed in by it', async () => {
+    const owner = new TestBrowser(a.url);
+    const { token, url } = await owner.startLogin();
+    const stranger = new TestBrowser(b.url);
+    await stranger.startLogin();
+    expect((await stranger.status(token)).http).toBe(403);
+    const wallet = newWallet('Tara');
+    await wallet.approve(url);
+    expect((await stranger.status(token)).http).toBe(403);
+    expect(stranger.cookies.get('payshelf_session')).toBeUndefined();
+    expect((await owner.status(token)).body).toMatchObject({ status: 'succeed', did: wallet.did });
   });
 
   it('has no test wallet unless DEV_WALLET=1', async () => {

@@ -48,6 +48,8 @@ const schema = z.object({
   /** Job workers in this process (0 disables the worker, for API-only replicas). */
   JOB_CONCURRENCY: z.coerce.number().int().min(0).max(64).default(4),
   /** Seconds to wait for in-flight requests on shutdown before forcing close. */
+  /** A process silent this long is dead and its locked jobs are taken over (tests shorten it). */
+  JOB_TAKEOVER_AFTER_SECONDS: z.coerce.number().int().min(3).max(300).default(30),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Load demo data into test mode at start (npm start turns this on). */
   DEMO_DATA: bool.default(false),

@@ -47,6 +47,8 @@ describe('jobs: a dead worker’s confirmation job is taken over', () => {
     const first = await startChildServer(database.url, {
       PAYMENT_TEST_SECRET_KEY: TEST_SECRET,
       PAYSHELF_CRASH_AT: 'confirm:before-commit',
+      // The production limit: this test proves a takeover within a minute as installs run it.
+      JOB_TAKEOVER_AFTER_SECONDS: '30',
     });
     children.push(first);
     const merchant = chain.freshAddress();
@@ -73,7 +75,10 @@ describe('jobs: a dead worker’s confirmation job is taken over', () => {
     expect(locked.rowCount).toBe(1);
 
     const killedAt = Date.now();
-    const second = await startChildServer(database.url, { PAYMENT_TEST_SECRET_KEY: TEST_SECRET });
+    const second = await startChildServer(database.url, {
+      PAYMENT_TEST_SECRET_KEY: TEST_SECRET,
+      JOB_TAKEOVER_AFTER_SECONDS: '30',
+    });
     children.push(second);
     const anonymous = clientFor(second.url, null);
     const done = await until(

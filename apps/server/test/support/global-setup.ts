@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,17 @@ function withDatabase(url: string, name: string): string {
  * database with every migration applied, which each test file clones in milliseconds.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Child servers run the built entry (dist/main.js), as `npm start` does; an up-to-date build is a
+  // no-op check of a few seconds.
+  const root = path.resolve(import.meta.dirname, '../../../..');
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   const log = pino({ level: 'warn' });
   let embedded: EmbeddedDatabase | null = null;
   let dir: string | null = null;

@@ -36,7 +36,7 @@ describe('periodAt', () => {
   });
 });
 
-describe('the worked example of docs/architecture.md', () => {
+describe('the worked example of payment/billing/README.md', () => {
   it('Basic 10 TUSD to Pro 30 TUSD on March 11 with 5 TUSD of credit', () => {
     const march = { start: new Date('2026-03-01T00:00:00Z'), end: new Date('2026-04-01T00:00:00Z') };
     const basic = { priceId: 'basic', quantity: 1, amount: 10_000_000n };

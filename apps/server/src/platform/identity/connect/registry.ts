@@ -7,6 +7,7 @@ import type { ClaimSet, ConnectAction, ConnectHookContext } from './action.js';
 import { ConnectRefusal } from './action.js';
 import { httpOf, type ConnectMiddleware } from './adapter.js';
 import { contextOf } from './guards.js';
+import { ourToken } from './fresh-token.js';
 import { connectRoutes, type ConnectHandlers } from './routes.js';
 import { LinkSigner } from './secrets.js';
 import { PgTokenStorage } from './storage.js';
@@ -38,8 +39,8 @@ class LinkSigningAuthenticator extends WalletAuthenticator {
   }
 
   override uri(params: Parameters<WalletAuthenticator['uri']>[0] = {}): string {
-    const token = params.token ?? '';
-    return super.uri({ ...params, query: { ...params.query, _s_: this.links.sign(token) } });
+    const token = ourToken(params.token ?? '');
+    return super.uri({ ...params, token, query: { ...params.query, _s_: this.links.sign(token) } });
   }
 }
 

@@ -11,6 +11,7 @@ import {
   type Captured,
   type ConnectMiddleware,
 } from './adapter.js';
+import { withFreshToken } from './fresh-token.js';
 import { checkAnswer, refuseFinished } from './guards.js';
 import { hashSecret, newSecret, safeEqual, type LinkSigner } from './secrets.js';
 import type { PgTokenStorage } from './storage.js';
@@ -99,13 +100,8 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
   const params = o.action.params ? tokenBase.extend(o.action.params.shape) : tokenBase;
   const createToken = async (request: FastifyRequest, reply: FastifyReply) => {
     const input = parseWith(params, { ...asObject(request.body), ...asObject(request.query) }, 'query');
-    // The library derives tokens from the millisecond clock: two browsers asking in the same
-    // millisecond (on any process) collide on the primary key. Asking again a moment later is enough.
-    let captured = await run(request, reply, [h.generateSession], input);
-    for (let attempt = 1; attempt < 3 && libraryError.safeParse(captured.body).success; attempt++) {
-      await new Promise((r) => setTimeout(r, 2));
-      captured = await run(request, reply, [h.generateSession], input);
-    }
+    const fresh = await withFreshToken(() => run(request, reply, [h.generateSession], input));
+    const captured = fresh.result;
     const created = z
       .object({
         token: z.string(),
@@ -119,9 +115,10 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
       })
       .safeParse(captured.body);
     if (!created.success) throw failed(captured, 'token');
+    const token = fresh.token;
     const existing = request.cookies[BINDING_COOKIE];
     const secret = existing && SECRET_SHAPE.test(existing) ? existing : newSecret();
-    await o.storage.bind(created.data.token, hashSecret(secret));
+    await o.storage.bind(token, hashSecret(secret));
     reply.setCookie(BINDING_COOKIE, secret, {
       path: '/api/did',
       httpOnly: true,
@@ -132,7 +129,7 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
     reply.header('cache-control', 'no-store');
     const { name, description, icon, link } = created.data.appInfo;
     return {
-      token: created.data.token,
+      token,
       status: 'created' as const,
       url: created.data.url,
       appInfo: { name, description, icon, ...(link ? { link } : {}) },

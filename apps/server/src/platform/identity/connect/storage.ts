@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { createdToken, ourToken } from './fresh-token.js';
 
 export type TokenRecord = Record<string, unknown> & { token: string; status: string };
 
@@ -28,7 +29,8 @@ export class PgTokenStorage extends EventEmitter {
     this.closed = true;
   }
 
-  async create(token: string, status = 'created'): Promise<TokenRecord> {
+  async create(libraryToken: string, status = 'created'): Promise<TokenRecord> {
+    const token = createdToken(libraryToken);
     const record: TokenRecord = { token, status };
     await this.pool.query(
       `INSERT INTO did_connect_tokens (token, action, record, expires_at)
@@ -39,8 +41,9 @@ export class PgTokenStorage extends EventEmitter {
     return record;
   }
 
-  async read(token: string): Promise<TokenRecord | null> {
-    if (typeof token !== 'string' || token.length === 0) return null;
+  async read(asked: string): Promise<TokenRecord | null> {
+    if (typeof asked !== 'string' || asked.length === 0) return null;
+    const token = ourToken(asked);
     const r = await this.pool.query<{ record: TokenRecord }>(
       `SELECT record FROM did_connect_tokens
        WHERE token = $1 AND action = $2 AND expires_at > now() AND consumed_at IS NULL`,
@@ -50,7 +53,8 @@ export class PgTokenStorage extends EventEmitter {
   }
 
   /** Merges `updates` into the record in one statement, so concurrent updates never lose each other's keys. */
-  async update(token: string, updates: Record<string, unknown>): Promise<TokenRecord | null> {
+  async update(asked: string, updates: Record<string, unknown>): Promise<TokenRecord | null> {
+    const token = ourToken(asked);
     const { token: _ignored, ...rest } = updates;
     const r = await this.pool.query<{ record: TokenRecord }>(
       `UPDATE did_connect_tokens SET record = record || $3::jsonb
@@ -63,8 +67,9 @@ export class PgTokenStorage extends EventEmitter {
     return merged;
   }
 
-  async delete(token: string): Promise<void> {
+  async delete(asked: string): Promise<void> {
     if (this.closed) return;
+    const token = ourToken(asked);
     const r = await this.pool.query(`DELETE FROM did_connect_tokens WHERE token = $1 AND action = $2`, [
       token,
       this.action,

@@ -4,6 +4,7 @@ import type { Subscription } from '@payshelf/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../../header/session/useHeaderSession';
 import { renderRoutes } from '../../../testing/renderRoutes';
+import { fakeCurrency, fakeMethod } from '../../portal/logic/testFixtures';
 
 // Admin tables show a person's name, not the raw customer id, and statuses in the page's language.
 const SLOW = { timeout: 5000 };
@@ -60,6 +61,25 @@ const customer = {
   updated_at: T,
 };
 
+const intent = {
+  id: 'pi_abcdefgh1234',
+  object: 'payment_intent',
+  livemode: false,
+  status: 'succeeded',
+  amount: '1000000',
+  amount_received: '1000000',
+  currency_id: 'pc_usd00000',
+  payment_method_id: 'pm_aaaaaaaa',
+  customer_id: sub.customer_id,
+  checkout_session_id: null,
+  invoice_id: null,
+  description: null,
+  last_payment_error: null,
+  payment_details: { network: 'eip155:31337' },
+  metadata: {},
+  created_at: T,
+  updated_at: T,
+};
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 beforeEach(() => {
@@ -68,6 +88,15 @@ beforeEach(() => {
     'fetch',
     vi.fn<typeof fetch>(async (input) => {
       const p = new URL(String(input), 'http://localhost').pathname;
+      if (p === '/payment/api/payment-intents') {
+        return json({ object: 'list', data: [intent], has_more: false, url: '/payment-intents' });
+      }
+      if (p === '/payment/api/payment-methods') {
+        return json({ object: 'list', data: [fakeMethod()], has_more: false, url: '/payment-methods' });
+      }
+      if (p === '/payment/api/payment-currencies') {
+        return json({ object: 'list', data: [fakeCurrency()], has_more: false, url: '/payment-currencies' });
+      }
       if (p === '/payment/api/subscriptions') {
         return json({ object: 'list', data: [sub], has_more: false, url: '/subscriptions' });
       }
@@ -94,6 +123,14 @@ describe('names and statuses in admin tables', () => {
     const link = await screen.findByText('Carol', {}, SLOW);
     expect(link.closest('a')?.getAttribute('title')).toBe(sub.customer_id);
     expect(link.closest('a')?.getAttribute('href')).toBe(`/payment/admin/customers/${sub.customer_id}`);
+  }, 20_000);
+
+  it('lists a payment by its method name and customer name, not pm_, chain or cus_ ids', async () => {
+    renderRoutes('/payment/admin/payments', { session: owner });
+    const table = await screen.findByTestId('payments-table', {}, SLOW);
+    await within(table).findByText('Local chain', {}, SLOW);
+    await within(table).findByText('Carol', {}, SLOW);
+    expect(table.textContent).not.toMatch(/pm_|eip155|cus_/);
   }, 20_000);
 
   it('shows the customer page statuses in Chinese', async () => {

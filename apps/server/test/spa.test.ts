@@ -115,7 +115,14 @@ describe('serving the web app', () => {
         accept: 'text/html',
         'accept-encoding': 'identity',
       });
-    for (const route of ['/no-such-page', '/payment/no-such', '/payment', '/blocklets', '/customer']) {
+    for (const route of [
+      '/no-such-page',
+      '/payment/no-such',
+      '/payment',
+      '/blocklets',
+      '/customer',
+      '/join',
+    ]) {
       const res = await at(route);
       expect(res.status, route).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');

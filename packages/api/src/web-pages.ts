@@ -21,8 +21,6 @@ const STORE_PAGES = [
   '/developer/access-tokens',
   '/console/blocklets',
   '/console/categories',
-  // Registered by the web app in staking permission mode only (elsewhere its router shows the 404 page).
-  '/join',
 ];
 
 const PAYMENT_PAGES = [
@@ -72,9 +70,17 @@ const PLATFORM_PAGES = [
   '/500',
 ];
 
-/** Every page pattern of the web app with the payment part mounted at `paymentMount`. */
-export function webPagePatterns(paymentMount: string): string[] {
-  return [...STORE_PAGES, ...PAYMENT_PAGES.map((p) => underMount(paymentMount, p)), ...PLATFORM_PAGES];
+/**
+ * Every page pattern of the web app with the payment part mounted at `paymentMount`; `/join` (developer
+ * registration by staking) exists only in the staking permission mode.
+ */
+export function webPagePatterns(paymentMount: string, options: { staking?: boolean } = {}): string[] {
+  return [
+    ...STORE_PAGES,
+    ...(options.staking ? ['/join'] : []),
+    ...PAYMENT_PAGES.map((p) => underMount(paymentMount, p)),
+    ...PLATFORM_PAGES,
+  ];
 }
 
 /** Whether `pathname` matches `pattern`: `:name` is one segment, `:name?` an optional one. */
@@ -91,6 +97,10 @@ export function matchesPagePattern(pattern: string, pathname: string): boolean {
 }
 
 /** Whether `pathname` (no query) is one of the web app's pages; a trailing slash is allowed. */
-export function isWebPage(pathname: string, paymentMount: string): boolean {
-  return webPagePatterns(paymentMount).some((p) => matchesPagePattern(p, pathname));
+export function isWebPage(
+  pathname: string,
+  paymentMount: string,
+  options: { staking?: boolean } = {},
+): boolean {
+  return webPagePatterns(paymentMount, options).some((p) => matchesPagePattern(p, pathname));
 }

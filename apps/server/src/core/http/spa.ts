@@ -57,7 +57,8 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
         const pathname = request.url.split('?')[0] ?? request.url;
         return (
           reply
-            // `/index.html` is the app's file itself, asked for by name.
+            // `/index.html` is the app's file itself, asked for by name. The install runs in the invitation
+            // permission mode (platform/host), so the staking-only `/join` is not one of its pages.
             .status(pathname === '/index.html' || isWebPage(pathname, paymentMount) ? 200 : 404)
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-cache')

@@ -65,8 +65,13 @@ describe('router', () => {
 
   it('registers exactly the pages the server serves with 200 (isWebPage), at either mount point', () => {
     for (const mount of ['/payment', '/']) {
-      const config: AppConfig = { permissionMode: 'staking', paymentMountPoint: mount };
-      expect(routePatterns(buildRoutes(config)).sort()).toEqual(webPagePatterns(mount).sort());
+      for (const staking of [false, true]) {
+        const config: AppConfig = {
+          permissionMode: staking ? 'staking' : undefined,
+          paymentMountPoint: mount,
+        };
+        expect(routePatterns(buildRoutes(config)).sort()).toEqual(webPagePatterns(mount, { staking }).sort());
+      }
     }
   });
 

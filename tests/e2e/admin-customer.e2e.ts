@@ -44,6 +44,10 @@ describe('admin customer page, overview and donations', () => {
     await page.waitForURL(/\/payment\/checkout\/pay\/cs_[A-Za-z0-9]+/);
     const checkoutUrl = page.url();
     await page.getByTestId('donation-enable-bar').waitFor();
+    // Its own words, never a raw key (the admin strings are not loaded on a checkout).
+    const bar = (await page.getByTestId('donation-enable-bar').textContent()) ?? '';
+    expect(bar).toContain('Donations are not enabled here yet.');
+    expect(bar).not.toMatch(/payment\.\w+\./);
     await expectAccessible(page, 'donation checkout with Enable');
     await page.getByTestId('donation-enable').click();
     await page.getByTestId('donation-configure-prompt').waitFor();

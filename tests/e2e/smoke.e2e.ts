@@ -43,12 +43,13 @@ describe('smoke', () => {
     }
   });
 
-  it('redirects an unknown path to the home page', async () => {
+  it('shows the 404 page with status 404 at an unknown path, keeping the address', async () => {
     const context = await openContext(browser);
     const page = await context.newPage();
-    await page.goto('/no/such/page');
-    await page.getByTestId('page-home').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await page.getByTestId('error-page-404').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/no/such/page');
     await context.close();
   });
 

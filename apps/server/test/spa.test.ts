@@ -109,6 +109,40 @@ describe('serving the web app', () => {
     expect(await html({ 'sec-fetch-dest': 'iframe' })).toBe(page(''));
   });
 
+  it('answers unknown paths with the app (its 404 page) and status 404, and its own pages with 200', async () => {
+    const at = (route: string) =>
+      get(`${server.url.replace('localhost', '127.0.0.1')}${route}`, {
+        accept: 'text/html',
+        'accept-encoding': 'identity',
+      });
+    for (const route of [
+      '/no-such-page',
+      '/payment/no-such',
+      '/payment',
+      '/blocklets',
+      '/customer',
+      '/join',
+    ]) {
+      const res = await at(route);
+      expect(res.status, route).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body.toString()).toBe(page('<p>We use cookies</p>'));
+    }
+    for (const route of [
+      '/',
+      '/search?q=x',
+      '/blocklets/z8iZ/1.0.0',
+      '/payment/admin/customers/cus_1',
+      '/.well-known/service/user/',
+    ]) {
+      expect((await at(route)).status, route).toBe(200);
+    }
+    // API paths keep the JSON error shape.
+    const api = await at('/api/no-such');
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body.toString())).toMatchObject({ error: { code: 'route_not_found' } });
+  });
+
   it('keeps unhashed files (favicon) cacheable for a short while only', async () => {
     const res = await get(`${server.url.replace('localhost', '127.0.0.1')}/favicon.svg`, {});
     expect(res.status).toBe(200);

@@ -6,6 +6,7 @@ export * from './payment/index.js';
 export * from './platform/index.js';
 export * from './identity.js';
 export * from './account.js';
+export * from './web-pages.js';
 export * from './store/manifest.js';
 export * from './store/catalog.js';
 export * from './store/developer.js';

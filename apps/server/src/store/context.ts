@@ -25,6 +25,14 @@ export function isStoreAdmin(user: SessionUser | null): boolean {
   return user !== null && user.passports.some((p) => p.role === 'owner' || p.role === 'admin');
 }
 
+/**
+ * Who may publish (create access tokens, upload, connect the CLI): holders of a developer passport,
+ * and the store admins (owner and admin roles), who run the store and need no invitation.
+ */
+export function canPublish(user: SessionUser | null): boolean {
+  return user !== null && (isStoreAdmin(user) || user.passports.some((p) => p.role === 'developer'));
+}
+
 /** A transaction handle; the store's repo functions accept it or the pool-backed database alike. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbLike = Db | Tx;

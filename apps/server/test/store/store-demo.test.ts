@@ -67,6 +67,9 @@ describe('demo store', () => {
     }>(await fetch(`${server.url}/api/blocklets.json`));
     expect(list.body.total).toBe(DEMO_APPS.length);
     expect(new Set(list.body.dataList.map((b) => b.category?.name)).size).toBeGreaterThan(1);
+    // Paid applications are not sold yet: no demo application is priced.
+    const paid = await json<{ total: number }>(await fetch(`${server.url}/api/blocklets.json?price=paid`));
+    expect(paid.body.total).toBe(0);
     const first = list.body.dataList[0];
     const download = await fetch(`${server.url}${first?.download_url}`);
     expect(download.status).toBe(200);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { startStoreEnv, type StoreEnv } from './store-env.js';
 import { bundleOf, code, json, randomDid } from './store-support.js';
 
@@ -38,7 +39,7 @@ describe('creating an application from the web', () => {
     expect(after.body.versions.map((v) => [v.version, v.status])).toEqual([['1.0.0', 'draft']]);
   });
 
-  it('refuses a bad name, a taken name or DID, a guest and a user without a developer passport', async () => {
+  it('refuses a bad name, a taken name or DID, a guest and a user without a developer passport (the owner needs none)', async () => {
     const bad = await json<{ error: { param?: string } }>(
       await env.alice.post('/api/developer/blocklets', { name: 'no spaces!' }),
     );
@@ -63,7 +64,10 @@ describe('creating an application from the web', () => {
     });
     expect(guest.status).toBe(401);
     await guest.arrayBuffer();
-    // The owner has no developer passport.
-    expect(await code(env.owner.post('/api/developer/blocklets', { name: 'owner-app' }))).toBe(403);
+    // A signed-in user without a developer passport may not publish; the owner needs none.
+    const carol = new TestBrowser(env.server.url);
+    await signIn(carol, newWallet('Carol Example', 'carol@example.com'));
+    expect(await code(carol.post('/api/developer/blocklets', { name: 'carol-app' }))).toBe(403);
+    expect(await code(env.owner.post('/api/developer/blocklets', { name: 'owner-app' }))).toBe(201);
   });
 });

@@ -21,6 +21,7 @@ export const STORE_TEXT = {
   icon_set_missing: { en: 'The icon set is missing', zh: '缺少图标' },
   name_changed: { en: 'The application name cannot change', zh: '应用名称不可更改' },
   name_taken: { en: 'This name is taken', zh: '该名称已被占用' },
+  not_for_sale: { en: 'This application is not for sale yet', zh: '该应用暂未开放购买' },
   review_in_progress: { en: 'A review is in progress', zh: '审核正在进行中' },
   review_transition_invalid: { en: 'The review cannot move to that state', zh: '审核无法转到该状态' },
   sha512_mismatch: { en: 'The checksum does not match', zh: '校验和不匹配' },

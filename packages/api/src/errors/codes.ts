@@ -134,6 +134,7 @@ export const errorCode = z.enum([
   'icon_set_missing',
   'name_changed',
   'name_taken',
+  'not_for_sale',
   'review_in_progress',
   'review_transition_invalid',
   'sha512_mismatch',

@@ -20,6 +20,12 @@ export const STORE_MESSAGES = {
     en: 'A developer passport is needed',
     zh: '需要开发者通行证',
   },
+  store_not_for_sale: {
+    code: 'not_for_sale',
+    type: 'permission_error',
+    en: 'This application is not for sale yet; its bundle is served only to its developer and the store admins',
+    zh: '该应用暂未开放购买；其安装包仅提供给开发者和商店管理员',
+  },
   store_blocklet_blocked: {
     code: 'blocklet_blocked',
     type: 'permission_error',
@@ -162,6 +168,12 @@ export const STORE_MESSAGES = {
     type: 'permission_error',
     en: 'Only the store owner and admins may do this',
     zh: '仅商店所有者和管理员可执行此操作',
+  },
+  store_bundle_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such bundle',
+    zh: '安装包不存在',
   },
   icon_set_missing: {
     code: 'icon_set_missing',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isWebPage } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './errors.js';
 import { pageFor, splitBanners } from './spa-banner.js';
@@ -8,21 +9,10 @@ import { pageFor, splitBanners } from './spa-banner.js';
 /** Paths that belong to the API and must answer the JSON error shape, never the app's HTML. */
 const API_PREFIXES = ['/api/', '/.well-known/', '/__'];
 
-/** Pages of the web app under the well-known prefix (user centre, notification centre, analytics, login,
- * members, navigation, domains). */
-const WELL_KNOWN_PAGES = [
-  '/.well-known/service/user',
-  '/.well-known/service/admin/domains',
-  '/.well-known/service/user/notifications',
-  '/.well-known/service/admin/analytics',
-  '/.well-known/service/login',
-  '/.well-known/service/admin/members',
-  '/.well-known/service/admin/navigation',
-];
-
+/** Whether `url` belongs to the API (the JSON error shape for a miss); the app's own pages never do. */
 export function isApiPath(url: string, paymentMount: string): boolean {
   const pathname = url.split('?')[0] ?? url;
-  if (WELL_KNOWN_PAGES.some((p) => pathname === p || pathname === `${p}/`)) return false;
+  if (isWebPage(pathname, paymentMount)) return false;
   return API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname.startsWith(`${paymentMount}/api/`);
 }
 
@@ -36,7 +26,8 @@ export function cacheControlFor(filePath: string): string {
 /**
  * Serves the built single-page app: hashed assets with a year of caching, and index.html (revalidated on
  * every load; its cookie banner fitted to the visitor, spa-banner.ts) for every other GET that asks for
- * HTML, so client-side routes survive a reload. The build
+ * HTML: with 200 for the app's own pages (`isWebPage`), so client-side routes survive a reload, and
+ * with 404 for any other path, where the app's router shows its 404 page. The build
  * writes brotli and gzip copies next to each asset (`.br`, `.gz`); a browser that accepts one gets it
  * with `Content-Encoding` and `Vary: Accept-Encoding`, so nothing is compressed per request.
  */
@@ -63,11 +54,19 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !isApiPath(request.url, paymentMount)) {
       if (pages) {
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Dest')
-          .send(pageFor(pages, { query: request.query, cookies: request.cookies, headers: request.headers }));
+        const pathname = request.url.split('?')[0] ?? request.url;
+        return (
+          reply
+            // `/index.html` is the app's file itself, asked for by name. The install runs in the invitation
+            // permission mode (platform/host), so the staking-only `/join` is not one of its pages.
+            .status(pathname === '/index.html' || isWebPage(pathname, paymentMount) ? 200 : 404)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Dest')
+            .send(
+              pageFor(pages, { query: request.query, cookies: request.cookies, headers: request.headers }),
+            )
+        );
       }
     }
     const err = ApiError.of('route_missing', {

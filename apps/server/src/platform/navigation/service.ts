@@ -2,6 +2,7 @@ import type { Branding, NavigationAnswer, NavigationConfig, NavigationConfigAnsw
 import type { Services } from '../../services.js';
 import { BRANDING_PATH } from './branding.js';
 import { defaultNavigation } from './defaults.js';
+import { withDemoLinks } from './demo.js';
 import { navigationFor } from './filter.js';
 import { insertDefault, readNavigation, replaceNavigation, type StoredNavigation } from './repo.js';
 
@@ -32,14 +33,19 @@ export function brandingOf(services: Services, document: NavigationConfig): Bran
   };
 }
 
-/** What a caller with these roles (`['guest']` when signed out) sees of the navigation, plus branding. */
+/**
+ * What a caller with these roles (`['guest']` when signed out) sees of the navigation, plus branding;
+ * with test-mode demo data, the demo page's links too (`withDemoLinks`).
+ */
 export async function navigationForRoles(
   services: Services,
   roles: readonly string[],
 ): Promise<NavigationAnswer> {
   const row = await stored(services);
+  const { DEMO_DATA, PAYMENT_MOUNT_POINT } = services.config;
+  const items = DEMO_DATA ? withDemoLinks(row.document.items, PAYMENT_MOUNT_POINT) : row.document.items;
   return {
-    sections: navigationFor(row.document.items, new Set(roles)),
+    sections: navigationFor(items, new Set(roles)),
     branding: brandingOf(services, row.document),
     version: row.version,
   };

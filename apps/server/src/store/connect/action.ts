@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
-import type { StoreContext } from '../context.js';
+import { canPublish, type StoreContext } from '../context.js';
 import { approveSession } from './sessions.js';
 
 export const CONNECT_CLI_ACTION = 'connect-cli';
@@ -43,8 +43,7 @@ export function connectCliAction(ctx: StoreContext): ConnectAction {
     async onAuth({ userDid, params, locale }) {
       const user = await ctx.userByDid(userDid);
       if (!user) throw new ConnectRefusal(REFUSALS.signIn[locale]);
-      if (!user.passports.some((p) => p.role === 'developer'))
-        throw new ConnectRefusal(REFUSALS.noDeveloper[locale]);
+      if (!canPublish(user)) throw new ConnectRefusal(REFUSALS.noDeveloper[locale]);
       try {
         const row = await approveSession(ctx.db, String(params.session), user);
         return { code: row.code };

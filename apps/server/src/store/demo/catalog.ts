@@ -15,6 +15,7 @@ export interface DemoApp {
   downloads: number;
   /** The two colours of its generated logo and screenshots. */
   colors: [[number, number, number], [number, number, number]];
+  /** None while paid applications are not sold: a priced bundle would be served to its developer only. */
   price?: { amount: string; currency: string };
 }
 
@@ -70,6 +71,5 @@ export const DEMO_APPS: readonly DemoApp[] = [
       [234, 88, 12],
       [250, 204, 21],
     ],
-    price: { amount: '9.99', currency: 'TUSD' },
   },
 ];

@@ -4,7 +4,7 @@ import { ApiError } from '../../core/http/errors.js';
 import type { OpenApiRegistry } from '../../core/http/openapi/index.js';
 import { type AccessPolicy } from '../../core/http/openapi/index.js';
 import { routeKit, type Mount } from '../../core/http/route-kit.js';
-import { isStoreAdmin, type StoreContext } from '../context.js';
+import { canPublish, isStoreAdmin, type StoreContext } from '../context.js';
 import { storeError } from '../errors.js';
 import { tokenUser } from '../tokens/service.js';
 
@@ -46,8 +46,7 @@ export async function storeCaller(
       return caller;
     case 'developer':
     case 'developerOrToken':
-      if (!user.passports.some((p) => p.role === 'developer'))
-        throw storeError('store_developer_required', {});
+      if (!canPublish(user)) throw storeError('store_developer_required', {});
       return caller;
     case 'storeAdmin':
       if (!isStoreAdmin(user)) throw storeError('store_admin_required', {});

@@ -4,13 +4,14 @@ import { ApiError } from '../../core/http/errors.js';
 import type { Mount } from '../../core/http/route-kit.js';
 import { SerializedAnswer } from '../../core/http/serialized.js';
 import { storeCategories } from '../../db/schema/index.js';
+import { downloadableBundle } from '../bundle-access.js';
 import type { StoreContext } from '../context.js';
 import { countDownload, downloadsByDay, versionById, versionsOf } from '../repo.js';
 import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import type { StoreCaller } from './kit.js';
-import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet, visibleView } from './visibility.js';
+import { hiddenBlocklet as hidden, visibleBlocklet, visibleView } from './visibility.js';
 
 /**
  * What anyone may read: listed applications (a published version, not blocked, public) and their
@@ -70,11 +71,9 @@ export function publicRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreC
 
   mount(r.bundle, async ({ params, request, reply }) => {
     const { did, version, file } = params;
-    const readable = await readableVersion(ctx, request, did, version);
-    if (!readable || file !== `${readable.blocklet.name}-${readable.row.version}.tgz`)
-      throw ApiError.notFound('No such bundle');
-    const { blocklet, row, shared } = readable;
-    if (!(await ctx.storage.inPlace(row.storagePath, row.size))) throw ApiError.notFound('No such bundle');
+    const { blocklet, row, shared } = await downloadableBundle(ctx, request, did, version, file);
+    if (!(await ctx.storage.inPlace(row.storagePath, row.size)))
+      throw ApiError.of('store_bundle_missing', {});
     if (row.status === 'published') await countDownload(ctx.db, blocklet.id);
     return reply
       .type('application/gzip')

@@ -64,7 +64,12 @@ export async function readableVersion(
   request: FastifyRequest,
   did: string,
   version: string,
-): Promise<{ blocklet: StoreBlockletRow; row: StoreVersionRow; shared: boolean } | null> {
+): Promise<{
+  blocklet: StoreBlockletRow;
+  row: StoreVersionRow;
+  shared: boolean;
+  privileged: boolean;
+} | null> {
   const seen = await visibleBlocklet(ctx, request, did).catch(() => null);
   if (!seen) return null;
   const { blocklet, privileged } = seen;
@@ -72,6 +77,6 @@ export async function readableVersion(
   if (!row) return null;
   const open = blocklet.status === 'normal' && blocklet.permission === 'public' && row.status === 'published';
   if (!open && !privileged) return null;
-  // `shared`: the same answer for everyone, so shared caches may keep it.
-  return { blocklet, row, shared: open };
+  // `shared`: the same answer for everyone, so shared caches may keep it; `privileged`: the owner or an admin.
+  return { blocklet, row, shared: open, privileged };
 }

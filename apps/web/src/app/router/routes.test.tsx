@@ -1,10 +1,27 @@
 // @vitest-environment happy-dom
 import { configure, cleanup, screen } from '@testing-library/react';
+import { webPagePatterns } from '@payshelf/api';
+import type { RouteObject } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { stubEmptyStore, unstubStore } from '../../testing/storeStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import type { HeaderSession } from '../../platform/session/useHeaderSession';
 import type { AppConfig } from '../../platform/config/appConfig';
+import { buildRoutes } from './routes';
+
+/** Every page's full path pattern in `routes` (children joined to their parents; layouts left out). */
+function routePatterns(routes: RouteObject[], parent = ''): string[] {
+  return routes.flatMap((r) => {
+    const here =
+      r.path === undefined
+        ? parent
+        : r.path.startsWith('/')
+          ? r.path
+          : `${parent.replace(/\/$/, '')}/${r.path}`;
+    const own = r.path !== undefined && r.path !== '*' ? [here] : [];
+    return [...own, ...routePatterns(r.children ?? [], here)];
+  });
+}
 
 // Store pages fetch the catalogue: an empty one, pages preloaded.
 beforeEach(stubEmptyStore);
@@ -36,14 +53,27 @@ describe('router', () => {
     expect(screen.getByRole('heading', { level: 1, name: '应用' })).toBeTruthy();
   });
 
-  it.each(['/no/such/page', '/payment', '/developer', '/blocklets', '/404x'])(
-    'redirects %s to /',
+  it.each(['/no/such/page', '/payment', '/payment/no-such', '/developer', '/blocklets', '/404x'])(
+    'shows the 404 page at %s, keeping the address',
     async (path) => {
       const { router } = renderRoutes(path);
-      await screen.findByTestId('page-home');
-      expect(router.state.location.pathname).toBe('/');
+      await screen.findByTestId('error-page-404');
+      expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
     },
   );
+
+  it('registers exactly the pages the server serves with 200 (isWebPage), at either mount point', () => {
+    for (const mount of ['/payment', '/']) {
+      for (const staking of [false, true]) {
+        const config: AppConfig = {
+          permissionMode: staking ? 'staking' : undefined,
+          paymentMountPoint: mount,
+        };
+        expect(routePatterns(buildRoutes(config)).sort()).toEqual(webPagePatterns(mount, { staking }).sort());
+      }
+    }
+  });
 
   it.each([
     [400, 'Request error', '请求错误'],
@@ -64,8 +94,8 @@ describe('router', () => {
 
   it('registers /join only in staking permission mode', async () => {
     const without = renderRoutes('/join');
-    await screen.findByTestId('page-home');
-    expect(without.router.state.location.pathname).toBe('/');
+    await screen.findByTestId('error-page-404');
+    expect(without.router.state.location.pathname).toBe('/join');
     cleanup();
 
     const withStaking = renderRoutes('/join', { config: staking, session: signedIn });
@@ -108,9 +138,8 @@ describe('router', () => {
     await screen.findByTestId('page-checkout-session');
     cleanup();
 
-    const { router } = renderRoutes('/payment/checkout/pay/cs_1', { config });
-    await screen.findByTestId('page-home');
-    expect(router.state.location.pathname).toBe('/');
+    renderRoutes('/payment/checkout/pay/cs_1', { config });
+    await screen.findByTestId('error-page-404');
   });
 
   it('shows the app name link and translated toggles in the header slot', async () => {

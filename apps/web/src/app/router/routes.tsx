@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { paymentRoutes } from '../../payment/routes';
 import { authRoutes } from '../../platform/auth/authRoutes';
 import { withLoginGuard } from '../../platform/auth/RequireLogin';
@@ -7,13 +7,14 @@ import { LocaleProvider } from '../../platform/locale/LocaleProvider';
 import { LoadingScreen } from '../../platform/ui/LoadingScreen';
 import { storeRoutes } from '../../store/routes';
 import { isStakingMode, type AppConfig } from '../../platform/config/appConfig';
+import { ErrorPage } from '../../platform/ui/ErrorPage';
 import { errorRoutes } from '../errors/errorRoutes';
 import { RouteErrorBoundary } from '../errors/RouteErrorBoundary';
 import { AppLayout } from '../layout/AppLayout';
 
 /**
  * Every route of SPEC.md section 2. The outer errorElement catches failures of the layout itself;
- * the inner one keeps the header visible when a page fails. Unknown paths go to the store's home.
+ * the inner one keeps the header visible when a page fails. Unknown paths show the 404 page.
  */
 export function buildRoutes(config: AppConfig): RouteObject[] {
   return [
@@ -34,7 +35,8 @@ export function buildRoutes(config: AppConfig): RouteObject[] {
             ...headerRoutes(),
             ...authRoutes(),
             ...errorRoutes(),
-            { path: '*', element: <Navigate to="/" replace /> },
+            // Any other path: the 404 page (the server answers such paths with status 404 too).
+            { path: '*', element: <ErrorPage code={404} /> },
           ],
         },
       ],

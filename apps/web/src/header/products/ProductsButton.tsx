@@ -1,4 +1,4 @@
-import AppsOutlined from '@mui/icons-material/AppsOutlined';
+import WidgetsOutlined from '@mui/icons-material/WidgetsOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Button, IconButton, Popover } from '@mui/material';
 import { useId, useState } from 'react';
@@ -48,7 +48,7 @@ export function ProductsIconButton() {
         aria-controls={anchor ? panelId : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <AppsOutlined />
+        <WidgetsOutlined data-testid="products-icon" />
       </IconButton>
       <ProductsPopover id={panelId} anchor={anchor} onClose={() => setAnchor(null)} />
     </>

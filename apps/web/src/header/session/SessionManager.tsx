@@ -29,7 +29,7 @@ export function SessionManager({ entries, role }: SessionManagerProps) {
           data-testid="session-manager-button"
           onClick={(event) => setAnchor(event.currentTarget)}
         >
-          <AppsOutlined />
+          <AppsOutlined data-testid="session-manager-icon" />
         </IconButton>
       </Tooltip>
       <Popover

@@ -36,7 +36,10 @@ export function UserMenu({ user, sessionEntries, dashboard, onSignOut }: UserMen
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const avatar = user.avatar?.startsWith('data:') ? user.avatar : avatarUrl(user.did);
-  const dashboardLink = isAdminRole(user.role) ? dashboard[0] : undefined;
+  const shownEntries = sessionEntries.slice(0, MAX_USER_MENU_SESSION_ENTRIES);
+  // The dashboard entry once: not again when a session entry already leads there.
+  const first = isAdminRole(user.role) ? dashboard[0] : undefined;
+  const dashboardLink = first && !shownEntries.some((e) => e.link === first.link) ? first : undefined;
   return (
     <>
       <IconButton
@@ -72,7 +75,7 @@ export function UserMenu({ user, sessionEntries, dashboard, onSignOut }: UserMen
           </Box>
         </Box>
         <Divider />
-        {sessionEntries.slice(0, MAX_USER_MENU_SESSION_ENTRIES).map((entry) => (
+        {shownEntries.map((entry) => (
           <MenuItem
             key={entry.id}
             {...navLinkProps(entry)}

@@ -11,6 +11,14 @@ export const paymentCoreEn = {
     emptyTitle: 'Donation feature is not enabled',
     emptyDescription:
       'Once donations are enabled, supporters can tip you and your beneficiaries from your pages.',
+    // The bar an owner or admin sees on a donation checkout that is not enabled yet (checkout strings:
+    // the admin bundle is not loaded there).
+    enable: 'Enable',
+    enablePrompt: 'Donations are not enabled here yet.',
+    enabledTitle: 'Donations enabled',
+    enabledText: 'Configure the amounts and beneficiaries now, or later from Integrations › Donations.',
+    configureNow: 'Configure Now',
+    later: 'Later',
   },
   invoice: {
     title: 'Invoice',

@@ -8,6 +8,12 @@ export const paymentCoreZh: typeof paymentCoreEn = {
     title: '打赏',
     emptyTitle: '打赏功能未启用',
     emptyDescription: '启用打赏后，支持者可以在您的页面上打赏您和您的受益人。',
+    enable: '启用',
+    enablePrompt: '此处尚未启用打赏。',
+    enabledTitle: '打赏已启用',
+    enabledText: '现在配置金额与受益人，或稍后在“集成 › 打赏”中配置。',
+    configureNow: '立即配置',
+    later: '稍后',
   },
   invoice: {
     title: '账单',

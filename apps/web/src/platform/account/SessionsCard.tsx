@@ -1,3 +1,4 @@
+import { visuallyHidden } from '@mui/utils';
 import {
   Alert,
   Box,
@@ -83,7 +84,8 @@ export function SessionsCard({ sessions }: { sessions: AccountSession[] }) {
               <TableCell>{t('auth.account.columns.address')}</TableCell>
               <TableCell>{t('auth.account.columns.lastUsed')}</TableCell>
               <TableCell>{t('auth.account.columns.signedIn')}</TableCell>
-              <TableCell>
+              {/* Positioned, so the hidden label stays inside the scrolling table, not off the page. */}
+              <TableCell sx={{ position: 'relative' }}>
                 <Box component="span" sx={visuallyHidden}>
                   {t('auth.account.columns.actions')}
                 </Box>
@@ -122,12 +124,3 @@ export function SessionsCard({ sessions }: { sessions: AccountSession[] }) {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

@@ -170,6 +170,8 @@ export function MembersPage() {
         page={page}
         rowsPerPage={pageSize}
         rowsPerPageOptions={PAGE_SIZES}
+        labelRowsPerPage={t('auth.members.rowsPerPage')}
+        labelDisplayedRows={({ from, to, count }) => t('auth.members.range', { from, to, count })}
         onPageChange={(_e, p) => setPage(p)}
         onRowsPerPageChange={(e) => {
           setPageSize(Number(e.target.value));

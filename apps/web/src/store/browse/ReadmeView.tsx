@@ -18,7 +18,14 @@ export function ReadmeView({ html, loading }: { html: string | undefined; loadin
         overflowWrap: 'anywhere',
         '& h3': { fontSize: '1.15rem', mt: 2, mb: 1 },
         '& h4, & h5, & h6': { fontSize: '1rem', mt: 2, mb: 1 },
-        '& pre': { p: 1.5, bgcolor: 'action.hover', borderRadius: 1, overflowX: 'auto' },
+        // Wrapped, not scrolled: a scrolling block would need keyboard focus to be read on a phone.
+        '& pre': {
+          p: 1.5,
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+          whiteSpace: 'pre-wrap',
+          overflowWrap: 'anywhere',
+        },
         '& code': { fontFamily: 'monospace' },
         '& table': { borderCollapse: 'collapse' },
         '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },

@@ -45,8 +45,9 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
   return sessionResponse.parse(await getJson('/api/session')).user;
 }
 
+/** May publish: a developer passport, or the store's owner or an admin (they need no invitation). */
 export const isDeveloper = (user: SessionUser | null) =>
-  user !== null && user.passports.some((p) => p.role === 'developer');
+  user !== null && user.passports.some((p) => ['developer', 'owner', 'admin'].includes(p.role));
 
 export async function fetchDeveloperProfile(did: string): Promise<DeveloperProfile> {
   return developerProfile.parse(await getJson(`/api/developers/${encodeURIComponent(did)}`));

@@ -36,6 +36,7 @@ export const browseEn = {
     version: 'Version {{version}}',
     showingVersion: 'Showing version {{version}}',
     download: 'Download {{version}}',
+    notForSale: 'Not for sale yet: paid applications cannot be bought in this store yet.',
     downloadHint: '.tgz bundle, {{size}}',
     overview: 'Overview',
     readme: 'README',

@@ -38,6 +38,7 @@ export const browseZh: typeof browseEn = {
     version: '版本 {{version}}',
     showingVersion: '正在查看版本 {{version}}',
     download: '下载 {{version}}',
+    notForSale: '暂未开放购买：本商店尚不能购买付费应用。',
     downloadHint: '.tgz 安装包，{{size}}',
     overview: '概览',
     readme: '说明文档',

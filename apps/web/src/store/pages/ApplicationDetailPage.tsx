@@ -132,22 +132,29 @@ export function ApplicationDetailPage() {
             </Typography>
           </Stack>
         </Stack>
-        <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }}>
-          <Button
-            variant="contained"
-            startIcon={<DownloadOutlined />}
-            href={downloadUrl}
-            download
-            data-testid="download-button"
-          >
-            {t('store.browse.detail.download', { version: shown })}
-          </Button>
-          {size !== undefined ? (
-            <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-              {t('store.browse.detail.downloadHint', { size: `${(size / 1024).toFixed(1)} KB` })}
-            </Typography>
-          ) : null}
-        </Stack>
+        {app.price ? (
+          // Paid applications are not sold yet: the store serves a priced bundle to its developer only.
+          <Typography data-testid="not-for-sale" sx={{ fontWeight: 500, maxWidth: { sm: 280 } }}>
+            {t('store.browse.detail.notForSale')}
+          </Typography>
+        ) : (
+          <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }}>
+            <Button
+              variant="contained"
+              startIcon={<DownloadOutlined />}
+              href={downloadUrl}
+              download
+              data-testid="download-button"
+            >
+              {t('store.browse.detail.download', { version: shown })}
+            </Button>
+            {size !== undefined ? (
+              <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                {t('store.browse.detail.downloadHint', { size: `${(size / 1024).toFixed(1)} KB` })}
+              </Typography>
+            ) : null}
+          </Stack>
+        )}
       </Stack>
       {shown !== app.version ? (
         <Alert severity="info" sx={{ mt: 2 }}>

@@ -1,3 +1,4 @@
+import { CustomerName } from '../names/CustomerName';
 import { Alert, Link, Stack, Typography } from '@mui/material';
 import {
   billingWriteRoutes as writes,
@@ -148,12 +149,7 @@ export function InvoiceDetailPage() {
               [t('payment.admin.billing.total'), money(inv.total, inv.currency_id)],
               [t('payment.admin.billing.paid'), money(inv.amount_paid, inv.currency_id)],
               [t('payment.admin.billing.remaining'), money(inv.amount_remaining, inv.currency_id)],
-              [
-                t('payment.admin.billing.customer'),
-                <Link key="c" component={RouterLink} to={admin.page(`customers/${inv.customer_id}`)}>
-                  <code>{inv.customer_id}</code>
-                </Link>,
-              ],
+              [t('payment.admin.billing.customer'), <CustomerName key="c" id={inv.customer_id} />],
               [
                 t('payment.admin.billing.subscriptionId'),
                 inv.subscription_id ? (

@@ -1,3 +1,4 @@
+import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
 import type { Invoice } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
@@ -49,11 +50,7 @@ export function InvoiceTable(props: {
     {
       key: 'customer',
       label: t('payment.admin.billing.customer'),
-      render: (inv) => (
-        <Link component={RouterLink} to={admin.page(`customers/${inv.customer_id}`)}>
-          <code>{inv.customer_id}</code>
-        </Link>
-      ),
+      render: (inv) => <CustomerName id={inv.customer_id} />,
     },
     {
       key: 'reason',

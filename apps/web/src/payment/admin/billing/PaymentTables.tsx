@@ -1,3 +1,5 @@
+import { useMethodNames } from '../names/useMethodNames';
+import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
 import { paymentIntent, refund, type PaymentIntent, type Refund } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
@@ -9,21 +11,12 @@ import { AdminTable, type Column } from '../table/AdminTable';
 import { useCursorList } from '../table/useCursorList';
 import { StatusChip, TxLink, useMoney } from './BillingBits';
 
-function CustomerLink({ id }: { id: string | null }) {
-  const admin = useAdmin();
-  if (!id) return <>—</>;
-  return (
-    <Link component={RouterLink} to={admin.page(`customers/${id}`)}>
-      <code>{id}</code>
-    </Link>
-  );
-}
-
 /** Payment intents: amount, method, status, transaction, customer. */
 export function PaymentsTable(props: { filters: Record<string, QueryValue>; testId: string }) {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
   const money = useMoney();
+  const methodName = useMethodNames();
   const { rows, list, pagination } = useCursorList('payment-intents', paymentIntent, props.filters);
   const columns: Column<PaymentIntent>[] = [
     {
@@ -40,10 +33,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
     {
       key: 'method',
       label: t('payment.admin.billing.payments.method'),
-      render: (p) =>
-        typeof p.payment_details?.network === 'string'
-          ? p.payment_details.network
-          : (p.payment_method_id ?? '—'),
+      render: (p) => methodName(p.payment_method_id, p.payment_details?.network),
     },
     {
       key: 'tx',
@@ -53,7 +43,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
     {
       key: 'customer',
       label: t('payment.admin.billing.customer'),
-      render: (p) => <CustomerLink id={p.customer_id} />,
+      render: (p) => <CustomerName id={p.customer_id} />,
     },
     {
       key: 'invoice',
@@ -113,7 +103,7 @@ export function RefundsTable() {
     {
       key: 'customer',
       label: t('payment.admin.billing.customer'),
-      render: (r) => <CustomerLink id={r.customer_id} />,
+      render: (r) => <CustomerName id={r.customer_id} />,
     },
     {
       key: 'created',

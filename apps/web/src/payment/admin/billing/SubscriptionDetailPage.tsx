@@ -1,7 +1,8 @@
-import { Alert, Link, Stack } from '@mui/material';
+import { CustomerName } from '../names/CustomerName';
+import { Alert, Stack } from '@mui/material';
 import { localizedProduct, subscriptionDetail, type SubscriptionItem } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
 import { useAdminObject } from '../api/hooks';
 import { AdminPage } from '../layout/AdminPage';
@@ -58,12 +59,7 @@ export function SubscriptionDetailPage() {
             testId="subscription-facts"
             rows={[
               [t('payment.admin.common.status'), <StatusChip key="s" status={sub.status} />],
-              [
-                t('payment.admin.billing.customer'),
-                <Link key="c" component={RouterLink} to={admin.page(`customers/${sub.customer_id}`)}>
-                  <code>{sub.customer_id}</code>
-                </Link>,
-              ],
+              [t('payment.admin.billing.customer'), <CustomerName key="c" id={sub.customer_id} />],
               [
                 t('payment.admin.billing.period'),
                 t('payment.admin.billing.periodRange', {

@@ -1,3 +1,4 @@
+import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
 import { localizedProduct, SUBSCRIPTION_STATUSES, subscription, type Subscription } from '@payshelf/api';
 import { useState } from 'react';
@@ -45,11 +46,7 @@ export function SubscriptionsPage() {
     {
       key: 'customer',
       label: t('payment.admin.billing.customer'),
-      render: (s) => (
-        <Link component={RouterLink} to={admin.page(`customers/${s.customer_id}`)}>
-          <code>{s.customer_id}</code>
-        </Link>
-      ),
+      render: (s) => <CustomerName id={s.customer_id} />,
     },
     {
       key: 'product',

@@ -100,27 +100,27 @@ export function DonationEnableBar({
               disabled={busy}
               data-testid="donation-enable"
             >
-              {t('payment.admin.insights.donations.enable')}
+              {t('payment.donations.enable')}
             </Button>
           }
         >
-          {error ?? t('payment.admin.insights.donations.enablePrompt')}
+          {error ?? t('payment.donations.enablePrompt')}
         </Alert>
       ) : null}
       <Dialog open={prompt} onClose={() => setPrompt(false)} data-testid="donation-configure-prompt">
-        <DialogTitle>{t('payment.admin.insights.donations.enabledTitle')}</DialogTitle>
+        <DialogTitle>{t('payment.donations.enabledTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('payment.admin.insights.donations.enabledText')}</DialogContentText>
+          <DialogContentText>{t('payment.donations.enabledText')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setPrompt(false)}>{t('payment.admin.insights.donations.later')}</Button>
+          <Button onClick={() => setPrompt(false)}>{t('payment.donations.later')}</Button>
           <Button
             variant="contained"
             component={RouterLink}
             to={`${base}/integrations/donations?location=${encodeURIComponent(gate.linkId ?? '')}`}
             data-testid="donation-configure-now"
           >
-            {t('payment.admin.insights.donations.configureNow')}
+            {t('payment.donations.configureNow')}
           </Button>
         </DialogActions>
       </Dialog>

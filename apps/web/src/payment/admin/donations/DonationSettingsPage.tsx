@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Chip, Stack, Switch } from '@mui/material';
-import { instanceRoutes, listOf, settingRecord, type SettingRecord } from '@payshelf/api';
+import { instanceRoutes, listOf, paymentLink, settingRecord, type SettingRecord } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -53,6 +53,37 @@ function ActiveSwitch({ record }: { record: SettingRecord }) {
   );
 }
 
+/** A setting's place: the payment link's name (its id below) when it is a link, else the location as is. */
+function LocationCell({ location }: { location: string }) {
+  const admin = useAdmin();
+  const isLink = location.startsWith('plink_');
+  const link = useQuery({
+    queryKey: adminKey('payment-links', admin.livemode, location),
+    queryFn: ({ signal }) =>
+      apiRequest(
+        paymentLink,
+        admin.url(`/payment-links/${encodeURIComponent(location)}`),
+        'GET',
+        undefined,
+        signal,
+      ),
+    enabled: isLink,
+    staleTime: 60_000,
+  });
+  const name = link.data?.name;
+  if (!name) return <>{location}</>;
+  return (
+    <Box>
+      <Box component="span" sx={{ display: 'block', fontWeight: 500 }} data-testid="donation-location-name">
+        {name}
+      </Box>
+      <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.75rem', fontFamily: 'monospace' }}>
+        {location}
+      </Box>
+    </Box>
+  );
+}
+
 function DonationSettingsContent() {
   const { t } = useTranslation();
   const admin = useAdmin();
@@ -68,7 +99,7 @@ function DonationSettingsContent() {
   const d = (key: 'location' | 'active' | 'inactive' | 'edit' | 'empty' | 'title' | 'intro') =>
     t(`payment.admin.insights.donations.${key}`);
   const columns: Array<Column<SettingRecord>> = [
-    { key: 'location', label: d('location'), render: (r) => r.mount_location },
+    { key: 'location', label: d('location'), render: (r) => <LocationCell location={r.mount_location} /> },
     {
       key: 'status',
       label: d('active'),

@@ -105,11 +105,6 @@ export const insightsEn = {
     thanksEn: 'Thank-you message (English)',
     thanksZh: 'Thank-you message (Chinese)',
     notEnabled: 'Donation feature is not enabled',
-    enablePrompt: 'Donations are not enabled here yet.',
-    enabledTitle: 'Donations enabled',
-    enabledText: 'Configure the amounts and beneficiaries now, or later from Integrations › Donations.',
-    configureNow: 'Configure Now',
-    later: 'Later',
     loadFailed: 'Could not load donation settings: {{message}}',
   },
 };

@@ -106,11 +106,6 @@ export const insightsZh: typeof insightsEn = {
     thanksEn: '感谢语（英文）',
     thanksZh: '感谢语（中文）',
     notEnabled: '捐赠功能未启用',
-    enablePrompt: '此处尚未启用捐赠。',
-    enabledTitle: '捐赠已启用',
-    enabledText: '现在配置金额与受益人，或稍后在“集成 › 捐赠”中配置。',
-    configureNow: '立即配置',
-    later: '稍后',
     loadFailed: '无法加载捐赠设置：{{message}}',
   },
 };

@@ -1,7 +1,7 @@
 import type { webhooksEn } from './webhooksEn';
 
 export const webhooksZh: typeof webhooksEn = {
-  title: 'Webhooks',
+  title: 'Webhook 端点',
   detailTitle: 'Webhook 端点',
   create: '添加端点',
   createTest: '新建测试模式 Webhook 端点',

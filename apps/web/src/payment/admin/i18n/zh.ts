@@ -14,7 +14,7 @@ export const adminZh: typeof adminEn = {
     methods: '支付方式',
     customers: '客户',
     keys: 'API 密钥',
-    webhooks: 'Webhooks',
+    webhooks: 'Webhook 端点',
     subscriptions: '订阅',
     invoices: '账单',
     payments: '付款',

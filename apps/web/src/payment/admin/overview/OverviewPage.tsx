@@ -1,9 +1,8 @@
+import { CustomerName } from '../names/CustomerName';
 import { Alert, Box, LinearProgress, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Overview, PaymentIntent } from '@payshelf/api';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import { useAdmin } from '../AdminContext';
 import { AdminPage } from '../layout/AdminPage';
 import { formatDate } from '../layout/formatDate';
 import { moneyText } from '../prices/priceText';
@@ -84,7 +83,6 @@ function Charts({ data, days }: { data: Overview; days: number }) {
 /** `{mount}/admin/overview`: revenue and MRR per day and currency, active subscriptions, past due, recent payments. */
 export function OverviewPage() {
   const { t, i18n } = useTranslation();
-  const admin = useAdmin();
   const [days, setDays] = useState<number>(30);
   const query = useOverview(days);
   const data = query.data;
@@ -98,12 +96,7 @@ export function OverviewPage() {
     {
       key: 'customer',
       label: t('payment.admin.nav.customers'),
-      render: (p) =>
-        p.customer_id ? (
-          <RouterLink to={admin.page(`customers/${p.customer_id}`)}>{p.customer_id}</RouterLink>
-        ) : (
-          '—'
-        ),
+      render: (p) => <CustomerName id={p.customer_id} />,
     },
     {
       key: 'created',

@@ -33,6 +33,19 @@ interface AdminTableProps<T extends { id: string }> {
   pagination?: Pagination;
 }
 
+/**
+ * On a phone every cell stays on one line (rows stay compact; the table scrolls sideways in its
+ * focusable region); on wider screens text and ids wrap, while dates and amounts never break, so the
+ * table fits its page and the Created column is never cut.
+ */
+function cellSx<T>(c: Column<T>) {
+  const whole = c.key === 'created' || c.align === 'right';
+  return {
+    whiteSpace: { xs: 'nowrap', md: whole ? 'nowrap' : 'normal' },
+    overflowWrap: { md: whole ? 'normal' : 'anywhere' },
+  } as const;
+}
+
 /** A paged, labelled table of merchant objects; each row carries `data-id`. */
 export function AdminTable<T extends { id: string }>(props: AdminTableProps<T>) {
   const { t } = useTranslation();
@@ -68,7 +81,7 @@ export function AdminTable<T extends { id: string }>(props: AdminTableProps<T>) 
             {rows.map((row) => (
               <TableRow key={row.id} data-id={row.id} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align}>
+                  <TableCell key={c.key} align={c.align} sx={cellSx(c)}>
                     {c.render(row)}
                   </TableCell>
                 ))}

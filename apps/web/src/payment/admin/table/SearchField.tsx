@@ -10,7 +10,8 @@ export function SearchField(props: { label: string; value: string; onChange(valu
       label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
-      sx={{ flex: 1, maxWidth: 420 }}
+      // A whole line on a phone (a flex share alone left it 40 px wide beside the filters).
+      sx={{ flex: '1 1 240px', minWidth: { xs: '100%', sm: 240 }, maxWidth: { sm: 420 } }}
       slotProps={{
         input: {
           startAdornment: (

@@ -37,6 +37,8 @@ export const authEn = {
     subtitle: 'Everyone who has signed in, and the passports that give them roles.',
     search: 'Search by name, email or DID',
     roleFilter: 'Role',
+    rowsPerPage: 'Rows per page:',
+    range: '{{from}}–{{to}} of {{count}}',
     allRoles: 'All roles',
     table: 'Members',
     columns: {

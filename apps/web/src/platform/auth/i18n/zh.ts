@@ -38,6 +38,8 @@ export const authZh: typeof authEn = {
     subtitle: '所有登录过的用户，以及赋予他们角色的通行证。',
     search: '按姓名、邮箱或 DID 搜索',
     roleFilter: '角色',
+    rowsPerPage: '每页行数：',
+    range: '第 {{from}}–{{to}} 条，共 {{count}} 条',
     allRoles: '全部角色',
     table: '成员',
     columns: {

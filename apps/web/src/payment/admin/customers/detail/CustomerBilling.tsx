@@ -1,3 +1,4 @@
+import { StatusChip } from '../../billing/BillingBits';
 import { Chip, Stack } from '@mui/material';
 import {
   billingWriteRoutes,
@@ -68,7 +69,7 @@ export function CustomerSubscriptions({ customerId }: { customerId: string }) {
       label: k('status'),
       render: (s) => (
         <Stack direction="row" spacing={0.5}>
-          <Chip size="small" label={s.status} />
+          <StatusChip status={s.status} />
           {s.cancel_at_period_end ? (
             <Chip
               size="small"
@@ -178,7 +179,7 @@ export function CustomerInvoices({
   };
   const columns: Array<Column<InvoiceListItem>> = [
     { key: 'number', label: k('number'), render: (i) => i.number ?? i.id },
-    { key: 'status', label: k('status'), render: (i) => <Chip size="small" label={i.status} /> },
+    { key: 'status', label: k('status'), render: (i) => <StatusChip status={i.status} /> },
     {
       key: 'total',
       label: t('payment.admin.insights.overview.amount'),

@@ -1,4 +1,5 @@
-import { Box, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { StatusChip } from '../../billing/BillingBits';
+import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
 import type { CustomerActivity, PaymentCurrency, PaymentIntent, Refund } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../layout/formatDate';
@@ -25,7 +26,7 @@ export function CustomerMoney({ activity, loading, error, currencies }: Props) {
   const refunds = activity?.refunds ?? [];
   const paymentColumns: Array<Column<PaymentIntent>> = [
     { key: 'id', label: 'ID', render: (p) => p.id },
-    { key: 'status', label: k('status'), render: (p) => <Chip size="small" label={p.status} /> },
+    { key: 'status', label: k('status'), render: (p) => <StatusChip status={p.status} /> },
     {
       key: 'amount',
       label: t('payment.admin.insights.overview.amount'),
@@ -48,7 +49,7 @@ export function CustomerMoney({ activity, loading, error, currencies }: Props) {
   ];
   const refundColumns: Array<Column<Refund>> = [
     { key: 'id', label: 'ID', render: (r) => r.id },
-    { key: 'status', label: k('status'), render: (r) => <Chip size="small" label={r.status} /> },
+    { key: 'status', label: k('status'), render: (r) => <StatusChip status={r.status} /> },
     {
       key: 'amount',
       label: t('payment.admin.insights.overview.amount'),

@@ -292,6 +292,11 @@ export const MESSAGES = {
     en: 'A test clock only moves forward: {frozen_time} is before its time {current}',
     zh: '测试时钟只能向前拨动：{frozen_time} 早于当前时间 {current}',
   },
+  test_clock_advance_too_far: {
+    code: 'test_clock_advance_too_far',
+    en: 'A test clock moves at most two years per advance: {frozen_time} is too far after its time {current}',
+    zh: '测试时钟每次最多拨动两年：{frozen_time} 距当前时间 {current} 太远',
+  },
   internal_error: {
     code: 'internal_error',
     type: 'api_error',

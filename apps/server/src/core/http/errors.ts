@@ -137,6 +137,27 @@ export function isTransientDatabaseError(err: unknown): boolean {
 }
 
 /** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
+/**
+ * Errors the web framework raises before a route runs, answered with the API's own codes and
+ * messages (a client never sees Fastify's internal names such as FST_ERR_CTP_EMPTY_JSON_BODY).
+ */
+const FRAMEWORK_ERRORS: Readonly<Record<string, { code: string; message: string }>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'body_empty',
+    message: 'The body is empty but Content-Type is application/json: send a JSON object, or no Content-Type',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'body_invalid_json', message: 'The body is not valid JSON' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'body_too_large', message: 'The body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    message: 'Unsupported Content-Type: send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'body_invalid_length',
+    message: 'The body does not match its Content-Length',
+  },
+};
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
     const locale = requestLocale(request);
@@ -150,8 +171,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const type: ErrorType =
         status === 429 ? 'rate_limit_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
-      const code = (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
-      return reply.status(status).send(new ApiError(type, code, fe.message, undefined, status).toJSON());
+      const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+      const code = known?.code ?? (fe.code ?? 'bad_request').toLowerCase().replace(/^fst_err_/, '');
+      const message = known?.message ?? fe.message;
+      return reply.status(status).send(new ApiError(type, code, message, undefined, status).toJSON());
     }
     if (isTransientDatabaseError(err)) {
       // Nothing was wrong with the request: the database is busy, restarting or chose this transaction

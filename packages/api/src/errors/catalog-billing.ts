@@ -15,6 +15,10 @@ export const BILLING_TEXT = {
   },
   test_clock_backwards: { en: 'A test clock cannot go backwards', zh: '测试时钟不能回拨' },
   test_clock_livemode: { en: 'Test clocks exist only in test mode', zh: '测试时钟仅在测试模式下可用' },
+  test_clock_advance_too_far: {
+    en: 'A test clock moves at most two years per advance',
+    zh: '测试时钟每次最多拨动两年',
+  },
   key_managed_by_environment: {
     en: 'This key is set by the environment',
     zh: '该密钥由运行环境设置',

@@ -14,6 +14,13 @@ export const REQUEST_TEXT = {
   unsupported_media_type: { en: 'Unsupported content type', zh: '不支持的内容类型' },
   uri_too_long: { en: 'The address is too long', zh: '请求地址过长' },
   payload_too_large: { en: 'The request body is too large', zh: '请求内容过大' },
+  body_empty: { en: 'The body is empty', zh: '请求内容为空' },
+  body_invalid_json: { en: 'The body is not valid JSON', zh: '请求内容不是有效的 JSON' },
+  body_too_large: { en: 'The body is too large', zh: '请求内容过大' },
+  body_invalid_length: {
+    en: 'The body does not match its Content-Length',
+    zh: '请求内容与其 Content-Length 不符',
+  },
   not_supported: { en: 'This is not supported', zh: '不支持此操作' },
   route_not_found: { en: 'No such route', zh: '没有该接口' },
   response_mismatch: { en: 'The answer did not match its contract', zh: '响应与接口约定不符' },

@@ -19,6 +19,10 @@ export const errorCode = z.enum([
   'unsupported_media_type',
   'uri_too_long',
   'payload_too_large',
+  'body_empty',
+  'body_invalid_json',
+  'body_too_large',
+  'body_invalid_length',
   'not_supported',
   'response_mismatch',
   'route_not_found',
@@ -100,6 +104,7 @@ export const errorCode = z.enum([
   'subscription_state_invalid',
   'test_clock_backwards',
   'test_clock_livemode',
+  'test_clock_advance_too_far',
   'key_managed_by_environment',
   // Identity and sign-in.
   'session_invalid',

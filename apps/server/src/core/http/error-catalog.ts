@@ -285,6 +285,33 @@ export const MESSAGES = {
     en: 'A test clock only moves forward: {frozen_time} is before its time {current}',
     zh: '测试时钟只能向前拨动：{frozen_time} 早于当前时间 {current}',
   },
+  test_clock_advance_too_far: {
+    code: 'test_clock_advance_too_far',
+    en: 'A test clock moves at most two years per advance: {frozen_time} is too far after its time {current}',
+    zh: '测试时钟每次最多拨动两年：{frozen_time} 距当前时间 {current} 太远',
+  },
+  // Bodies the framework refuses before a route runs.
+  body_empty: {
+    code: 'body_empty',
+    en: 'The body is empty but Content-Type is application/json: send a JSON object, or no Content-Type',
+    zh: '请求内容为空，但 Content-Type 为 application/json：请发送 JSON 对象，或不带 Content-Type',
+  },
+  body_invalid_json: {
+    code: 'body_invalid_json',
+    en: 'The body is not valid JSON',
+    zh: '请求内容不是有效的 JSON',
+  },
+  body_too_large: { code: 'body_too_large', en: 'The body is too large', zh: '请求内容过大' },
+  body_media_type: {
+    code: 'unsupported_media_type',
+    en: 'Unsupported Content-Type: send application/json',
+    zh: '不支持的 Content-Type：请发送 application/json',
+  },
+  body_invalid_length: {
+    code: 'body_invalid_length',
+    en: 'The body does not match its Content-Length',
+    zh: '请求内容与其 Content-Length 不符',
+  },
   internal_error: {
     code: 'internal_error',
     type: 'api_error',

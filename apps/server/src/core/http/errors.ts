@@ -182,6 +182,20 @@ function frameworkCode(status: number): ErrorCode {
   return 'parameter_invalid';
 }
 
+/**
+ * Errors the web framework raises before a route runs, answered with the API's own codes and
+ * messages (a client never sees Fastify's internal names such as FST_ERR_CTP_EMPTY_JSON_BODY).
+ */
+type BodyErrorKey =
+  'body_empty' | 'body_invalid_json' | 'body_too_large' | 'body_media_type' | 'body_invalid_length';
+const FRAMEWORK_ERRORS: Readonly<Record<string, BodyErrorKey>> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body_empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body_invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'body_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'body_invalid_length',
+};
+
 /** Installs the error and not-found handlers: clients see the one shape and never a stack trace. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | ApiError | Error, request, reply) => {
@@ -196,9 +210,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const type: ErrorType =
         status === 429 ? 'rate_limit_error' : status === 404 ? 'not_found_error' : 'invalid_request_error';
-      return reply
-        .status(status)
-        .send(new ApiError(type, frameworkCode(status), fe.message, undefined, status).body(locale));
+      const known = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+      const error = known
+        ? ApiError.of(known, {}, { status })
+        : new ApiError(type, frameworkCode(status), fe.message, undefined, status);
+      return reply.status(status).send(error.body(locale));
     }
     if (isTransientDatabaseError(err)) {
       // Nothing was wrong with the request: the database is busy, restarting or chose this transaction

@@ -49,8 +49,8 @@ async function enforce(
  * Per-client-address limits (client address as Fastify sees it: TRUST_PROXY decides whether
  * X-Forwarded-For counts), counted in PostgreSQL so they hold across server processes:
  * - starting a checkout session from a payment link (anyone may, without signing in);
- * - secret-key guessing: only calls answered 401 count, and once over the limit every call with an
- *   Authorization header is refused until the window ends;
+ * - secret-key guessing: only calls answered 401 count, and once over the limit a wrong key is
+ *   answered 429 until the window ends, while a correct key keeps working;
  * - analytics beacons.
  * DID Connect sign-in tokens have their own limit (CONNECT_TOKEN_RATE_PER_MINUTE).
  */
@@ -89,10 +89,18 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
   // (every merchant API call) then costs no round trip. A 401 counted here drops the address at once;
   // one counted by another process takes effect here within KEY_PEEK_MS.
   const underKeyLimit = new Map<string, number>();
-  const peekKeyFailures = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Keyed calls from an address over the key-failure limit. The key is still checked: a correct key
+  // is answered as usual, and only a wrong one is refused with 429 instead of 401, so guessers behind
+  // a shared address never lock the merchant's valid key out.
+  const overKeyLimit = new WeakMap<FastifyRequest, number>();
+  const peekKeyFailures = async (request: FastifyRequest) => {
     const until = underKeyLimit.get(request.ip);
     if (until !== undefined && until > Date.now()) return;
-    await enforce(keyFailures, request, reply, 'Too many invalid API keys; try again later', false);
+    const state = await keyFailures(request, { increment: false });
+    if (!state.isAllowed && state.remaining === 0) {
+      overKeyLimit.set(request, state.ttlInSeconds ?? 60);
+      return;
+    }
     if (underKeyLimit.size >= KEY_PEEK_MAX) underKeyLimit.clear();
     underKeyLimit.set(request.ip, Date.now() + KEY_PEEK_MS);
   };
@@ -104,7 +112,19 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     } else if (request.method === 'GET' && route !== undefined && beaconRoutes.has(route)) {
       await enforce(beacons, request, reply, 'Too many requests; try again in a minute');
     }
-    if (usesKey(request)) await peekKeyFailures(request, reply);
+    if (usesKey(request)) await peekKeyFailures(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const seconds = overKeyLimit.get(request);
+    if (seconds === undefined || reply.statusCode !== 401) return payload;
+    reply.code(429).header('retry-after', String(Math.max(1, seconds)));
+    reply.header('content-type', 'application/json; charset=utf-8');
+    const error = new ApiError(
+      'rate_limit_error',
+      'rate_limited',
+      'Too many invalid API keys; try again later',
+    );
+    return JSON.stringify(error.toJSON());
   });
   app.addHook('onResponse', async (request, reply) => {
     if (reply.statusCode === 401 && usesKey(request)) {

@@ -14,6 +14,11 @@ import { afterRenewal, dueWork, RENEWAL_BATCH, runWork } from './billing-run.js'
 
 /** How long one collection waits for its pull to be mined on the test chain. */
 const SETTLE_WAIT_MS = 20_000;
+/**
+ * How far one advance may move a clock: two years (731 days, a leap year included). Each step
+ * runs every renewal due on the way in one request, so a far target is made in several calls.
+ */
+export const MAX_ADVANCE_MS = 731 * 24 * 60 * 60 * 1000;
 /** A safety stop: at most this many pieces per advance. */
 const MAX_PIECES = 20_000;
 
@@ -26,6 +31,16 @@ export async function advanceClock(ctx: PaymentContext, id: string, target: Date
       throw ApiError.of(
         'test_clock_backwards',
         { frozen_time: target.toISOString(), current: clock.frozenTime.toISOString() },
+        { param: 'frozen_time' },
+      );
+    }
+    if (target.getTime() - clock.frozenTime.getTime() > MAX_ADVANCE_MS) {
+      throw ApiError.of(
+        'test_clock_advance_too_far',
+        {
+          frozen_time: target.toISOString(),
+          current: clock.frozenTime.toISOString(),
+        },
         { param: 'frozen_time' },
       );
     }

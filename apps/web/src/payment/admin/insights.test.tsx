@@ -91,6 +91,49 @@ describe('admin overview', () => {
 });
 
 describe('admin customer page', () => {
+  it(
+    'offers no Refund for a payment with nothing to refund (a 0 TUSD trial)',
+    { timeout: 30_000 },
+    async () => {
+      const zero = { ...payment, id: 'pi_zerotrial', amount: '0', amount_received: '0' };
+      serve((url) => {
+        const p = url.pathname.replace('/payment/api', '');
+        if (p === '/customers/cus_dave001')
+          return json({
+            id: 'cus_dave001',
+            object: 'customer',
+            livemode: false,
+            active: true,
+            did: null,
+            name: 'Dave',
+            email: 'dave@example.com',
+            phone: null,
+            address: null,
+            description: null,
+            metadata: {},
+            delinquent: false,
+            created_at: AT,
+            updated_at: AT,
+          });
+        if (p === '/customers/cus_dave001/activity')
+          return json({
+            customer_id: 'cus_dave001',
+            balances: [],
+            payments: [payment, zero],
+            refunds: [],
+            events: [],
+          });
+        if (p === '/payment-currencies') return list([tusd]);
+        if (p === '/subscriptions') return list([]);
+        if (p === '/invoices') return json({ list: [], count: 0, subscription: null });
+        return undefined;
+      });
+      renderRoutes('/payment/admin/customers/cus_dave001', { session: owner });
+      await screen.findByTestId(`refund-${payment.id}`, {}, SLOW);
+      expect(screen.queryByTestId('refund-pi_zerotrial')).toBeNull();
+    },
+  );
+
   it('refunds part of a payment with a reason', { timeout: 30_000 }, async () => {
     const customer = {
       id: 'cus_carol001',

@@ -37,14 +37,14 @@ export function CustomerMoney({ activity, loading, error, currencies }: Props) {
     {
       key: 'actions',
       label: k('actions'),
-      render: (p) =>
-        p.status === 'succeeded' ? (
-          <RefundButton
-            payment={p}
-            currency={currencyOf(p.currency_id)}
-            refundable={refundableOf(p.amount_received, refunds, p.id)}
-          />
-        ) : null,
+      // A Refund button only for a succeeded payment with something left to refund (never for a
+      // 0 TUSD trial payment or one refunded in full).
+      render: (p) => {
+        const left = refundableOf(p.amount_received, refunds, p.id);
+        return p.status === 'succeeded' && left > 0n ? (
+          <RefundButton payment={p} currency={currencyOf(p.currency_id)} refundable={left} />
+        ) : null;
+      },
     },
   ];
   const refundColumns: Array<Column<Refund>> = [

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseWith } from './errors.js';
 import { checkResponse } from './response-check.js';
-import { sendAnswer } from './serialized.js';
+import { REPLY_SENT, sendAnswer } from './serialized.js';
 
 export interface ContractInput<E extends Pick<AnyRoute, 'path' | 'query' | 'body'>, C> {
   params: PathParams<E['path']>;
@@ -23,7 +23,10 @@ export interface ContractServing<E extends AnyRoute, C> {
   /** Who calls (throws 401/403 before any input is read). */
   authenticate(request: FastifyRequest): Promise<C>;
   handler(input: ContractInput<E, C>): Promise<unknown>;
-  /** Sends the answer of `run` (validation and handler); by default `reply.send(await run())`. */
+  /**
+   * Sends the answer of `run` (validation and handler; REPLY_SENT when the handler sent a file itself)
+   * with `sendAnswer`; by default `sendAnswer(reply, await run())`.
+   */
   around?(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -55,15 +58,15 @@ export function serveRoute<E extends AnyRoute, C>(
         const query = parseWith(entry.query, request.query, 'query') as z.infer<E['query']>;
         const body = parseWith(entry.body, request.body, 'body') as z.infer<E['body']>;
         const answer = await serving.handler({ params, query, body, caller, request, reply });
-        // A file answer is sent by the handler itself, which returns the reply.
-        if (answer === reply) return answer;
+        // A file answer is sent by the handler itself, which returns the reply. A reply is a thenable
+        // that settles when the response is finished, so the awaited answer is then undefined: ask the reply.
+        if (answer === reply || reply.sent) return REPLY_SENT;
         if (serving.checkResponses) checkResponse(entry, answer, request.log);
         if (entry.status) reply.status(entry.status);
         return answer;
       };
       if (serving.around) return serving.around(request, reply, caller, run);
-      const answer = await run();
-      return answer === reply ? reply : sendAnswer(reply, answer);
+      return sendAnswer(reply, await run());
     },
   });
 }

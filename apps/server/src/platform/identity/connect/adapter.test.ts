@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { chainWrite } from './chain-writes.js';
 import { httpOf, negotiateLanguage, runChain, toConnectRequest, type ConnectMiddleware } from './adapter.js';
 
 function fakeRequest(headers: Record<string, string>, query: Record<string, unknown> = {}): FastifyRequest {
@@ -50,5 +51,29 @@ describe('DID Connect adapter', () => {
     await expect(runChain(req, [passes, boom])).rejects.toThrow('boom');
     await expect(runChain(req, [passes])).rejects.toThrow(/without an answer/);
     await expect(runChain(req, [() => undefined], 20)).rejects.toThrow(/did not answer/);
+  });
+
+  it('answers only once the token writes the chain started without awaiting have settled', async () => {
+    const req = toConnectRequest({ request: fakeRequest({}), reply }, { trustProxy: false });
+    const written: string[] = [];
+    let release = () => {};
+    const slowWrite = new Promise<void>((resolve) => {
+      release = () => {
+        written.push('error recorded');
+        resolve();
+      };
+    });
+    // As the library's processing-error path does: record the outcome, do not await it, answer the wallet.
+    const refuses: ConnectMiddleware = (_q, res) => {
+      void chainWrite(slowWrite);
+      res.jsonp({ error: 'This order cannot be paid' });
+    };
+    const answered = runChain(req, [refuses]).then((captured) => {
+      written.push('answered');
+      return captured;
+    });
+    setImmediate(release);
+    expect(await answered).toMatchObject({ via: 'jsonp', body: { error: 'This order cannot be paid' } });
+    expect(written).toEqual(['error recorded', 'answered']);
   });
 });

@@ -1,5 +1,6 @@
 import type { ConnectRequest, ConnectResponse } from '@arcblock/did-connect-js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { trackingWrites, writesSettled } from './chain-writes.js';
 
 /** An Express-style middleware as did-connect-js writes them. */
 export type ConnectMiddleware = (req: ConnectRequest, res: ConnectResponse, next: () => void) => unknown;
@@ -98,7 +99,8 @@ export function toConnectRequest(
 
 /**
  * Runs a middleware chain and resolves with what it answered. Handlers may answer without awaiting
- * (the library's signed `jsonp` is async), so we wait for the answer itself, not for the chain.
+ * (the library's signed `jsonp` is async), so we wait for the answer itself, not for the chain; and
+ * for the token-store writes the chain started, so what it recorded is readable once it has answered.
  */
 export function runChain(
   req: ConnectRequest,
@@ -107,12 +109,13 @@ export function runChain(
 ): Promise<Captured> {
   return new Promise<Captured>((resolve, reject) => {
     let done = false;
+    const started = new Set<Promise<unknown>>();
     const timer = setTimeout(() => fail(new Error('DID Connect handler did not answer')), timeoutMs);
     function finish(captured: Captured) {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      resolve(captured);
+      void writesSettled(started).then(() => resolve(captured));
     }
     function fail(err: unknown) {
       if (done) return;
@@ -132,7 +135,7 @@ export function runChain(
         .then(() => fn(req, res, () => step(index + 1)))
         .catch(fail);
     };
-    step(0);
+    trackingWrites(started, () => step(0));
   });
 }
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
+import { chainWrite } from './chain-writes.js';
 import { createdToken, ourToken } from './fresh-token.js';
 
 export type TokenRecord = Record<string, unknown> & { token: string; status: string };
@@ -53,7 +54,11 @@ export class PgTokenStorage extends EventEmitter {
   }
 
   /** Merges `updates` into the record in one statement, so concurrent updates never lose each other's keys. */
-  async update(asked: string, updates: Record<string, unknown>): Promise<TokenRecord | null> {
+  update(asked: string, updates: Record<string, unknown>): Promise<TokenRecord | null> {
+    return chainWrite(this.merge(asked, updates));
+  }
+
+  private async merge(asked: string, updates: Record<string, unknown>): Promise<TokenRecord | null> {
     const token = ourToken(asked);
     const { token: _ignored, ...rest } = updates;
     const r = await this.pool.query<{ record: TokenRecord }>(

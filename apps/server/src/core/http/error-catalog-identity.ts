@@ -50,4 +50,32 @@ export const IDENTITY_MESSAGES = {
     en: 'No route for {method} {path}',
     zh: '没有此接口：{method} {path}',
   },
+  page_path_invalid: {
+    code: 'parameter_invalid',
+    en: 'Not a page path',
+    zh: '不是页面路径',
+  },
+  event_name_missing: {
+    code: 'parameter_invalid',
+    en: 'An event name is needed',
+    zh: '需要事件名称',
+  },
+  checkout_start_rate_limited: {
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    en: 'Too many checkouts started; try again in a minute',
+    zh: '发起的结账过多，请一分钟后再试',
+  },
+  beacon_rate_limited: {
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    en: 'Too many requests; try again in a minute',
+    zh: '请求过于频繁，请一分钟后再试',
+  },
+  key_rate_limited: {
+    code: 'rate_limited',
+    type: 'rate_limit_error',
+    en: 'Too many invalid API keys; try again later',
+    zh: '无效的 API 密钥过多，请稍后再试',
+  },
 } as const satisfies Record<string, CatalogEntry>;

@@ -232,4 +232,33 @@ export const PAYMENT_MESSAGES = {
     en: 'No rail offers a demo network',
     zh: '没有可用于演示的支付网络',
   },
+  api_key_malformed: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Invalid API key: expected `Authorization: Bearer sk_test_…` or sk_live_…',
+    zh: 'API 密钥无效：应为 `Authorization: Bearer sk_test_…` 或 sk_live_…',
+  },
+  api_key_unknown: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Invalid or revoked API key',
+    zh: 'API 密钥无效或已吊销',
+  },
+  api_key_needed: {
+    code: 'unauthenticated',
+    type: 'authentication_error',
+    en: 'Provide a secret API key: `Authorization: Bearer sk_test_…`',
+    zh: '请提供私密 API 密钥：`Authorization: Bearer sk_test_…`',
+  },
+  api_key_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: "No such api key: '{id}'",
+    zh: "API 密钥不存在：'{id}'",
+  },
+  api_key_from_environment: {
+    code: 'key_managed_by_environment',
+    en: 'This key comes from PAYMENT_TEST_SECRET_KEY; unset it instead',
+    zh: '该密钥来自 PAYMENT_TEST_SECRET_KEY，请改为取消该环境变量',
+  },
 } as const satisfies Record<string, CatalogEntry>;

@@ -175,6 +175,29 @@ export const STORE_MESSAGES = {
     en: 'No such bundle',
     zh: '安装包不存在',
   },
+  store_image_missing: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such image',
+    zh: '图片不存在',
+  },
+  store_version_unreadable: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such version',
+    zh: '版本不存在',
+  },
+  store_category_not_found: {
+    code: 'resource_missing',
+    type: 'not_found_error',
+    en: 'No such category',
+    zh: '分类不存在',
+  },
+  store_category_exists: {
+    code: 'category_exists',
+    en: 'A category named {name} exists',
+    zh: '名为 {name} 的分类已存在',
+  },
   icon_set_missing: {
     code: 'icon_set_missing',
     type: 'not_found_error',

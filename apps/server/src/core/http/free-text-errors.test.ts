@@ -34,5 +34,10 @@ describe('errors built from free text', () => {
       .filter(([file, count]) => count > (FREE_TEXT_PENDING[file] ?? 0))
       .map(([file, count]) => `${file}: ${count} (allowed ${FREE_TEXT_PENDING[file] ?? 0})`);
     expect(over, 'build these errors with ApiError.of and a catalog entry').toEqual([]);
+    // The list only shrinks: a file that needs fewer than it is allowed must have its number lowered.
+    const slack = Object.entries(FREE_TEXT_PENDING)
+      .filter(([file, allowed]) => (found[file] ?? 0) < allowed)
+      .map(([file, allowed]) => `${file}: ${found[file] ?? 0} (allowed ${allowed})`);
+    expect(slack, 'lower these numbers in free-text-pending.ts').toEqual([]);
   });
 });

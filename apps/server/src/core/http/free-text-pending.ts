@@ -7,7 +7,6 @@
  */
 export const FREE_TEXT_PENDING: Readonly<Record<string, number>> = {
   'core/http/guard.ts': 1,
-  'core/http/rate-limits.ts': 1,
   'core/http/response-check.ts': 1,
   'payment/billing-admin/export-routes.ts': 1,
   'payment/checkout/submit.ts': 6,
@@ -16,18 +15,9 @@ export const FREE_TEXT_PENDING: Readonly<Record<string, number>> = {
   'payment/flows/wallet-batch.ts': 1,
   'payment/intents/rail.ts': 3,
   'payment/intents/refunds.ts': 2,
-  'payment/keys/auth.ts': 3,
-  'payment/keys/service.ts': 3,
   'payment/portal/batch-for-caller.ts': 1,
   'payment/shared/rules.ts': 2,
-  'platform/analytics/routes.ts': 2,
-  'platform/icons/routes.ts': 2,
-  'platform/identity/account-routes.ts': 1,
   'platform/identity/connect/routes.ts': 7,
   'store/bundle-port.ts': 2,
   'store/errors.ts': 1,
-  'store/routes/assets.ts': 3,
-  'store/routes/console.ts': 6,
-  'store/routes/developer.ts': 4,
-  'store/routes/public.ts': 2,
 };

@@ -27,22 +27,24 @@ const KEY_PEEK_MS = 1000;
 const KEY_PEEK_MAX = 10_000;
 
 /** Answers 429 in the one error shape, with Retry-After in seconds. */
-function refuse(reply: FastifyReply, seconds: number, message: string): never {
+function refuse(reply: FastifyReply, seconds: number, key: RateLimitKey): never {
   reply.header('retry-after', String(Math.max(1, seconds)));
-  throw new ApiError('rate_limit_error', 'rate_limited', message);
+  throw ApiError.of(key, {});
 }
+
+type RateLimitKey = 'checkout_start_rate_limited' | 'beacon_rate_limited';
 
 async function enforce(
   limiter: Limiter,
   request: FastifyRequest,
   reply: FastifyReply,
-  message: string,
+  key: RateLimitKey,
   increment = true,
 ) {
   const state = await limiter(request, { increment });
   // Counting: this request is over the limit. Peeking: the next counted one would be.
   const over = increment ? state.isExceeded : state.remaining === 0;
-  if (!state.isAllowed && over) refuse(reply, state.ttlInSeconds ?? 60, message);
+  if (!state.isAllowed && over) refuse(reply, state.ttlInSeconds ?? 60, key);
 }
 
 /**
@@ -108,28 +110,25 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
   app.addHook('onRequest', async (request, reply) => {
     const route = request.routeOptions.url;
     if (request.method === 'POST' && route === startRoute) {
-      await enforce(checkoutStart, request, reply, 'Too many checkouts started; try again in a minute');
+      await enforce(checkoutStart, request, reply, 'checkout_start_rate_limited');
     } else if (request.method === 'GET' && route !== undefined && beaconRoutes.has(route)) {
-      await enforce(beacons, request, reply, 'Too many requests; try again in a minute');
+      await enforce(beacons, request, reply, 'beacon_rate_limited');
     }
     if (usesKey(request)) await peekKeyFailures(request);
   });
+  // A wrong key is counted before its 401 leaves, so the client's next call already sees the count
+  // (counted after the answer, a quick retry could slip past the limit).
   app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 401 || !usesKey(request)) return payload;
     const seconds = overKeyLimit.get(request);
-    if (seconds === undefined || reply.statusCode !== 401) return payload;
-    reply.code(429).header('retry-after', String(Math.max(1, seconds)));
-    reply.header('content-type', 'application/json; charset=utf-8');
-    const error = new ApiError(
-      'rate_limit_error',
-      'rate_limited',
-      'Too many invalid API keys; try again later',
-    );
-    return JSON.stringify(error.toJSON());
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode === 401 && usesKey(request)) {
+    if (seconds === undefined) {
       underKeyLimit.delete(request.ip);
       await keyFailures(request);
+      return payload;
     }
+    reply.code(429).header('retry-after', String(Math.max(1, seconds)));
+    reply.header('content-type', 'application/json; charset=utf-8');
+    // Calls with a secret key are always answered in English.
+    return JSON.stringify(ApiError.of('key_rate_limited', {}).toJSON());
   });
 }

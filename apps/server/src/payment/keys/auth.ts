@@ -24,18 +24,15 @@ export async function authenticateMerchant(
   if (header) {
     const secret = BEARER.exec(header)?.[1];
     if (!secret || !SECRET_KEY_PATTERN.test(secret)) {
-      throw ApiError.unauthenticated(
-        'Invalid API key: expected `Authorization: Bearer sk_test_…` or sk_live_…',
-      );
+      throw ApiError.of('api_key_malformed', {});
     }
     const key = await findActiveKeyBySecret(ctx.db, secret);
-    if (!key) throw ApiError.unauthenticated('Invalid or revoked API key');
+    if (!key) throw ApiError.of('api_key_unknown', {});
     void touchKey(ctx.db, key.id).catch(() => undefined);
     return { kind: 'key', keyId: key.id, livemode: key.livemode, did: null, idempotencyKey };
   }
   const signedIn = await ctx.sessions.user(request);
-  if (!signedIn)
-    throw ApiError.unauthenticated('Provide a secret API key: `Authorization: Bearer sk_test_…`');
+  if (!signedIn) throw ApiError.of('api_key_needed', {});
   const session = await ctx.sessions.requireAdmin(request);
   const mode = (request.query as Record<string, unknown> | undefined)?.livemode;
   const livemode = !(mode === 'false' || mode === '0');

@@ -58,14 +58,11 @@ export async function registerEnvTestKey(db: Db, secret: string): Promise<void> 
 
 export async function revoke(db: Db, id: string): Promise<ApiKey> {
   const existing = await getKey(db, id);
-  if (!existing) throw ApiError.notFound(`No such api key: '${id.slice(0, 100)}'`);
+  if (!existing) throw ApiError.of('api_key_missing', { id: id.slice(0, 100) });
   if (existing.source === 'env') {
-    throw ApiError.badRequest(
-      'key_managed_by_environment',
-      'This key comes from PAYMENT_TEST_SECRET_KEY; unset it instead',
-    );
+    throw ApiError.of('api_key_from_environment', {});
   }
   const row = await revokeKey(db, id);
-  if (!row) throw ApiError.notFound();
+  if (!row) throw ApiError.of('api_key_missing', { id: id.slice(0, 100) });
   return serializeKey(row);
 }

@@ -34,14 +34,14 @@ export function analyticsRoutes(app: FastifyInstance, services: Services): void 
 
   mount(beacons.pageview, async ({ request, reply }) => {
     const path = cleanPagePath(wildcard(request));
-    if (path === null) throw ApiError.badRequest('parameter_invalid', 'Not a page path', 'path');
+    if (path === null) throw ApiError.of('page_path_invalid', {}, { param: 'path' });
     if (!isBot(request.headers['user-agent'])) await countPageView(db, path);
     return answerScript(reply);
   });
 
   mount(beacons.event, async ({ request, reply }) => {
     const name = cleanEventName(wildcard(request));
-    if (name === null) throw ApiError.badRequest('parameter_invalid', 'An event name is needed', 'name');
+    if (name === null) throw ApiError.of('event_name_missing', {}, { param: 'name' });
     if (!isBot(request.headers['user-agent'])) await countEvent(db, name);
     return answerScript(reply);
   });

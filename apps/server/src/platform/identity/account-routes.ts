@@ -9,7 +9,7 @@ import { clearSessionCookie } from './session-cookie.js';
 /** The signed-in session (the gate already answered 401 to a guest). */
 async function ownSession(request: FastifyRequest): Promise<SessionContext> {
   const session = await sessionOf(request);
-  if (!session) throw ApiError.unauthenticated();
+  if (!session) throw ApiError.of('unauthenticated', {});
   return session;
 }
 

@@ -33,10 +33,10 @@ export function assetRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreCo
     const { params, request, reply } = input;
     const readable = await readableVersion(ctx, request, params.did, params.version);
     const inner = readable ? pick(readable.row.manifest) : undefined;
-    if (!readable || !inner) throw ApiError.notFound('No such image');
+    if (!readable || !inner) throw ApiError.of('store_image_missing', {});
     const { row, shared } = readable;
     const file = await readBundleImage(ctx.storage, row.storagePath, row.sha512, inner).catch(() => null);
-    if (!file) throw ApiError.notFound('No such image');
+    if (!file) throw ApiError.of('store_image_missing', {});
     return headers(reply, shared)
       .type(file.contentType)
       .header('content-disposition', 'inline')
@@ -52,7 +52,7 @@ export function assetRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreCo
 
   mount(r.readme, async ({ params, request, reply }) => {
     const readable = await readableVersion(ctx, request, params.did, params.version);
-    if (!readable) throw ApiError.notFound('No such version');
+    if (!readable) throw ApiError.of('store_version_unreadable', {});
     const { row, shared } = readable;
     const inner = typeof row.manifest.readme === 'string' ? row.manifest.readme : null;
     const source = inner

@@ -58,7 +58,7 @@ export function consoleRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: Store
         .select()
         .from(storeCategories)
         .where(eq(storeCategories.id, body.category));
-      if (!category) throw ApiError.badRequest('category_missing', 'No such category', 'category');
+      if (!category) throw ApiError.of('store_category_missing', {}, { param: 'category' });
     }
     await ctx.db
       .update(storeBlocklets)
@@ -88,7 +88,7 @@ export function consoleRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: Store
       .values({ id: newId('cat'), name: body.name, nameEn: body.locales.en, nameZh: body.locales.zh })
       .onConflictDoNothing()
       .returning();
-    if (!row) throw ApiError.conflict('category_exists', `A category named ${body.name} exists`);
+    if (!row) throw ApiError.of('store_category_exists', { name: body.name }, { status: 409 });
     return serializeCategory(row);
   });
 
@@ -98,14 +98,14 @@ export function consoleRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: Store
       .set({ nameEn: body.locales.en, nameZh: body.locales.zh })
       .where(eq(storeCategories.id, params.id))
       .returning();
-    if (!row) throw ApiError.notFound('No such category');
+    if (!row) throw ApiError.of('store_category_not_found', {});
     return serializeCategory(row);
   });
 
   // Deleting a category leaves its applications uncategorised (the foreign key sets them to null).
   mount(r.deleteCategory, async ({ params }) => {
     const [row] = await ctx.db.delete(storeCategories).where(eq(storeCategories.id, params.id)).returning();
-    if (!row) throw ApiError.notFound('No such category');
+    if (!row) throw ApiError.of('store_category_not_found', {});
     return { id: row.id, deleted: true as const };
   });
 

@@ -19,7 +19,12 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization ?? '', body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        auth: req.headers.authorization ?? '',
+        body,
+      });
       handler(req, body, res);
     });
   });

@@ -32,6 +32,7 @@ export interface InitOptions {
 const HINTS: Partial<Record<InitField, string>> = {
   name: 'letters, digits, - and _',
   title: 'the name people see',
+  description: 'or --title, which it defaults to',
 };
 
 /** The manifest the fields describe (version defaults to 1.0.0, description to the title). */

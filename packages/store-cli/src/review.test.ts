@@ -80,7 +80,8 @@ describe('init without --did', () => {
     expect(await main(['init', 'app', '-y'], io)).toBe(2);
     expect(err[0]).toBe(
       'Error: Cannot write blocklet.json: --name is required (letters, digits, - and _); ' +
-        '--title is required (the name people see); --description is required',
+        '--title is required (the name people see); ' +
+        '--description is required (or --title, which it defaults to)',
     );
     expect(await main(['init', 'app', '--name', 'a b', '--title', 'T', '--did', 'nope', '-y'], io)).toBe(2);
     expect(err[2]).toBe(

@@ -51,6 +51,24 @@ describe('parseCommandLine', () => {
       'login needs --store URL and --token TOKEN',
     );
   });
+
+  it('takes a folder and --version for the review commands, and says plainly what is wrong', () => {
+    expect(parseCommandLine(['request-review', 'app', '--version', ' 1.2.0 '])).toMatchObject({
+      command: 'request-review',
+      target: 'app',
+      version: '1.2.0',
+      fields: {},
+    });
+    expect(parseCommandLine(['cancel-review']).version).toBeUndefined();
+    expect(usage(['cancel-review', '--version', ' '])).toBe(
+      'cancel-review --version needs a version such as 1.2.0',
+    );
+    expect(usage(['publish', '--version', '1.0.0'])).toBe(
+      '--version is an option of init, request-review and cancel-review',
+    );
+    expect(usage(['request-review', '--store'])).toBe("Option '--store <value>' argument missing");
+    expect(usage(['publish', '--tokn', 'x'])).toBe("Unknown option '--tokn'");
+  });
 });
 
 describe('normalizeStoreUrl', () => {

@@ -9,6 +9,8 @@ export const COMMANDS = [
   'bundle',
   'publish',
   'status',
+  'request-review',
+  'cancel-review',
   'whoami',
   'help',
 ] as const;
@@ -27,6 +29,8 @@ export interface ParsedArgs {
   json: boolean;
   /** publish: this version's changelog (Markdown); without it the store reads the bundle's CHANGELOG.md. */
   changelog?: string;
+  /** request-review, cancel-review: the version (default: the one in the folder's blocklet.json). */
+  version?: string;
   /** Manifest fields given to `init` as flags. */
   fields: Partial<Record<InitField, string>>;
 }
@@ -43,7 +47,15 @@ export const INIT_FIELDS = [
 ] as const;
 export type InitField = (typeof INIT_FIELDS)[number];
 
-const TARGET_COMMANDS: readonly Command[] = ['init', 'bundle', 'publish', 'status'];
+const TARGET_COMMANDS: readonly Command[] = [
+  'init',
+  'bundle',
+  'publish',
+  'status',
+  'request-review',
+  'cancel-review',
+];
+const REVIEW_COMMANDS: readonly Command[] = ['request-review', 'cancel-review'];
 
 /** Parses `argv` (without node and the script); throws a usage error for anything it does not know. */
 export function parseCommandLine(argv: string[]): ParsedArgs {
@@ -67,7 +79,9 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
       },
     });
   } catch (error) {
-    throw usageError(error instanceof Error ? error.message : String(error));
+    // Node's message, first sentence only ("Unknown option '--x'", "Option '--store <value>' argument missing").
+    const message = error instanceof Error ? error.message : String(error);
+    throw usageError(message.split(/\.\s/)[0] ?? message);
   }
   const { values, positionals } = parsed;
   const [name = 'help', target, ...rest] = positionals;
@@ -82,14 +96,22 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
   }
   const fields: ParsedArgs['fields'] = {};
   const all: Record<string, unknown> = values;
+  const reviewing = REVIEW_COMMANDS.includes(command);
   for (const f of INIT_FIELDS) {
     const v = all[f];
     if (typeof v === 'string') {
-      if (command !== 'init') throw usageError(`--${f} is an option of init only`);
+      if (f === 'version' && reviewing) continue;
+      if (command !== 'init') {
+        const of = f === 'version' ? 'init, request-review and cancel-review' : 'init only';
+        throw usageError(`--${f} is an option of ${of}`);
+      }
       fields[f] = v;
     }
   }
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const version = reviewing ? str(all.version)?.trim() : undefined;
+  if (reviewing && str(all.version) !== undefined && !version)
+    throw usageError(`${command} --version needs a version such as 1.2.0`);
   if (values.changelog !== undefined && command !== 'publish')
     throw usageError('--changelog is an option of publish only');
   return {
@@ -102,6 +124,7 @@ export function parseCommandLine(argv: string[]): ParsedArgs {
     yes: values.yes === true,
     force: values.force === true,
     json: values.json === true,
+    ...(version ? { version } : {}),
     ...(str(values.changelog)?.trim() ? { changelog: str(values.changelog)?.trim() } : {}),
     fields,
   };

@@ -30,7 +30,7 @@ export async function readManifest(dir: string): Promise<BlockletManifest> {
   const parsed = blockletManifest.safeParse(json);
   if (!parsed.success) {
     const details = parsed.error.issues
-      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message.replace(/^Invalid input: /, '')}`)
       .join('; ');
     throw new CliError(`${file} is invalid: ${details}`);
   }

@@ -1,5 +1,5 @@
 // Where the CLI keeps access tokens: one JSON file, readable by its owner only (0600, in a 0700
-// folder), one token per store URL, plus the store used last.
+// folder), one token per store URL, the store used last, and the key pairs `init` made for apps.
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +13,20 @@ const storeEntry = z.object({
   did: z.string().optional(),
   savedAt: z.string().optional(),
 });
+/** An application key pair `init` made (see app-key.ts), by the app's DID. */
+const appKeyEntry = z.object({
+  did: z.string(),
+  type: z.literal('ed25519'),
+  publicKey: z.string(),
+  secretKey: z.string(),
+  /** The folder whose blocklet.json names this DID. */
+  dir: z.string().optional(),
+  createdAt: z.string().optional(),
+});
 const configFile = z.object({
   defaultStore: z.string().optional(),
   stores: z.record(z.string(), storeEntry).default({}),
+  apps: z.record(z.string(), appKeyEntry).optional(),
 });
 export type CliConfig = z.infer<typeof configFile>;
 export type StoreEntry = z.infer<typeof storeEntry>;
@@ -55,6 +66,13 @@ export async function saveToken(file: string, store: string, entry: StoreEntry):
   const config = await loadConfig(file);
   config.stores[store] = { ...entry, savedAt: new Date().toISOString() };
   config.defaultStore = store;
+  await saveConfig(file, config);
+}
+
+/** Keeps an application's key pair in the config file (mode 600), under its DID. */
+export async function saveAppKey(file: string, key: z.infer<typeof appKeyEntry>): Promise<void> {
+  const config = await loadConfig(file);
+  config.apps = { ...config.apps, [key.did]: { ...key, createdAt: new Date().toISOString() } };
   await saveConfig(file, config);
 }
 

@@ -12,3 +12,6 @@ export const blockletStatus = (did: string) => `/api/developer/blocklets/${encod
 export const CONNECT_SESSIONS = '/api/connect-cli/sessions';
 /** Poll a connect-CLI session. */
 export const connectSession = (id: string) => `${CONNECT_SESSIONS}/${encodeURIComponent(id)}`;
+/** Ask for (`request`) or withdraw (`cancel`) the review of a version: PUT `{ version }`. Bearer, owner. */
+export const reviewAction = (did: string, action: 'request' | 'cancel') =>
+  `${blockletStatus(did)}/${action}-review`;

@@ -1,13 +1,16 @@
-// `init [dir]`: writes blocklet.json from flags, asking on the terminal for what is missing.
+// `init [dir]`: writes blocklet.json from flags, asking on the terminal for what is missing. Without
+// a DID it makes the app's key pair here (app-key.ts) and keeps it in the CLI's config file.
 import { access, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { MANIFEST_FILE, blockletManifest, type BlockletManifest } from '@payshelf/api';
 import type { InitField } from './args.js';
-import { CliError } from './errors.js';
+import { generateAppKey } from './app-key.js';
+import { saveAppKey } from './config.js';
+import { CliError, usageError } from './errors.js';
 
 const QUESTIONS: [InitField, string][] = [
-  ['did', 'App DID (create one with your wallet at <store>/gen-key-pair)'],
+  ['did', 'App DID (empty: make a new key pair on this machine)'],
   ['name', 'Name (letters, digits, - and _)'],
   ['version', 'Version'],
   ['title', 'Title'],
@@ -22,7 +25,15 @@ export interface InitOptions {
   /** Ask for missing fields on the terminal. */
   interactive: boolean;
   force: boolean;
+  /** The CLI's config file, where a key pair made for the app is kept. */
+  configFile: string;
 }
+
+const HINTS: Partial<Record<InitField, string>> = {
+  name: 'letters, digits, - and _',
+  title: 'the name people see',
+  description: 'or --title, which it defaults to',
+};
 
 /** The manifest the fields describe (version defaults to 1.0.0, description to the title). */
 export function manifestFromFields(fields: Partial<Record<InitField, string>>): BlockletManifest {
@@ -42,8 +53,19 @@ export function manifestFromFields(fields: Partial<Record<InitField, string>>): 
   };
   const parsed = blockletManifest.safeParse(input);
   if (!parsed.success) {
-    const details = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new CliError(`Cannot write ${MANIFEST_FILE}: ${details}`);
+    // Each problem names the flag that gives the field: a missing one "is required", others say why.
+    const said = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '');
+      const given = (input as Record<string, unknown>)[field];
+      const hint = HINTS[field as InitField];
+      said.add(
+        given === undefined
+          ? `--${field} is required${hint ? ` (${hint})` : ''}`
+          : `--${field} ${issue.message.replace(/^Invalid input: /, '')}`,
+      );
+    }
+    throw usageError(`Cannot write ${MANIFEST_FILE}: ${[...said].join('; ')}`);
   }
   return parsed.data;
 }
@@ -51,7 +73,7 @@ export function manifestFromFields(fields: Partial<Record<InitField, string>>): 
 export async function init(
   dir: string,
   options: InitOptions,
-): Promise<{ file: string; manifest: BlockletManifest }> {
+): Promise<{ file: string; manifest: BlockletManifest; keyMade: boolean }> {
   const file = path.join(dir, MANIFEST_FILE);
   const exists = await access(file).then(
     () => true,
@@ -72,7 +94,10 @@ export async function init(
       rl.close();
     }
   }
+  const key = fields.did?.trim() ? undefined : generateAppKey();
+  if (key) fields.did = key.did;
   const manifest = manifestFromFields(fields);
+  if (key) await saveAppKey(options.configFile, { ...key, dir });
   await writeFile(file, `${JSON.stringify(manifest, null, 2)}\n`);
-  return { file, manifest };
+  return { file, manifest, keyMade: key !== undefined };
 }

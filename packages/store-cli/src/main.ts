@@ -9,17 +9,22 @@ import { CliError } from './errors.js';
 import { init } from './init.js';
 import { formatBytes, progressBar, type ProgressOut } from './progress.js';
 import { publish } from './publish.js';
+import { formatReview, review } from './review.js';
 
 export const USAGE = `Usage: payshelf-store <command> [options]   (in this repository: npm run store -- <command>)
 
 Commands:
   login --store URL --token TOKEN   save an access token for a store (created at URL/developer/access-tokens)
   connect [--store URL]             get a token by approving in the browser with your wallet
-  init [dir]                        write blocklet.json (asks for what the flags do not give)
+  init [dir]                        write blocklet.json (asks for what the flags do not give); without
+                                    --did it makes the app's key pair here and keeps it in the config
   bundle [dir] [--out file.tgz]     pack dir (default .) into a reproducible <name>-<version>.tgz
   publish [dir|file.tgz]            upload to the store: prints "uploaded" (waits for review) or "published"
     [--changelog TEXT]              this version's changelog (default: its section of the bundle's CHANGELOG.md)
   status [dir]                      the app's status and versions on the store (DID from dir/blocklet.json)
+  request-review [dir] [--version X]  ask the store to review an uploaded version (default: the
+                                    version in dir/blocklet.json); prints the version's review status
+  cancel-review [dir] [--version X]   withdraw that version from review
   whoami                            who the saved token belongs to
 
 Options:
@@ -28,7 +33,8 @@ Options:
   --no-browser     connect: only print the address
   --json           print results as JSON
   init: --did --name --version --title --description --logo --readme --keywords a,b  -y/--yes (do not ask)  --force
-Config: $PAYSHELF_STORE_CONFIG, else ~/.config/payshelf/store-cli.json (mode 600).`;
+Config: $PAYSHELF_STORE_CONFIG, else ~/.config/payshelf/store-cli.json (mode 600).
+Exit codes: 0 done, 1 failed, 2 wrong usage.`;
 
 export interface Io {
   out: (line: string) => void;
@@ -103,8 +109,10 @@ async function run(argv: string[], io: Io): Promise<number> {
         fields: args.fields,
         interactive: io.interactive && !args.yes,
         force: args.force,
+        configFile: file,
       });
-      print(r.manifest, `Wrote ${r.file}.`);
+      const made = r.keyMade ? ` Made the app's key pair (DID ${r.manifest.did}); kept in ${file}.` : '';
+      print({ ...r.manifest, keyFile: r.keyMade ? file : null }, `Wrote ${r.file}.${made}`);
       return 0;
     }
     case 'bundle': {
@@ -133,6 +141,16 @@ async function run(argv: string[], io: Io): Promise<number> {
       const manifest = await readManifest(at(args.target));
       const s = await appStatus(target.store, token, manifest.did);
       print(s, formatStatus(s));
+      return 0;
+    }
+    case 'request-review':
+    case 'cancel-review': {
+      const target = resolveTarget(await loadConfig(file), args, io.env);
+      const token = requireToken(target);
+      const manifest = await readManifest(at(args.target));
+      const action = args.command === 'request-review' ? 'request' : 'cancel';
+      const r = await review(target.store, token, manifest.did, args.version ?? manifest.version, action);
+      print(r, formatReview(r));
       return 0;
     }
     case 'whoami': {

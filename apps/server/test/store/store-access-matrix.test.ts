@@ -53,8 +53,8 @@ const EXPECTED: Record<string, Access> = {
   'POST /developer/blocklets': 'developer',
   'GET /developer/blocklets/{did}': 'developerOrToken',
   'PUT /developer/blocklets/{did}': 'developer',
-  'PUT /developer/blocklets/{did}/request-review': 'developer',
-  'PUT /developer/blocklets/{did}/cancel-review': 'developer',
+  'PUT /developer/blocklets/{did}/request-review': 'developerOrToken',
+  'PUT /developer/blocklets/{did}/cancel-review': 'developerOrToken',
   'GET /blocklets/{did}/comments': 'signedIn',
   'POST /blocklets/{did}/comments': 'signedIn',
   'GET /developer/access-tokens': 'developer',
@@ -195,6 +195,16 @@ describe('store route table', () => {
       const init: RequestInit = body ? { method, body: JSON.stringify(body) } : {};
       const res = await env.bob.request(concrete(path), init);
       expect(res.status, route).toBe(404);
+      await res.arrayBuffer();
+    }
+    // Nor with his access token: the review actions the CLI calls answer 404 for an app not his.
+    for (const action of ['request-review', 'cancel-review']) {
+      const res = await fetch(`${env.server.url}${concrete(`/developer/blocklets/{did}/${action}`)}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${env.bobToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: '1.0.0' }),
+      });
+      expect(res.status, action).toBe(404);
       await res.arrayBuffer();
     }
   });

@@ -81,7 +81,7 @@ export const storeDeveloperRoutes = {
   requestReview: storeRoute({
     method: 'PUT',
     path: '/developer/blocklets/:did/request-review',
-    access: 'developer',
+    access: 'developerOrToken',
     tag,
     summary: 'Ask for a review of an uploaded version',
     params: storeDidParams,
@@ -91,7 +91,7 @@ export const storeDeveloperRoutes = {
   cancelReview: storeRoute({
     method: 'PUT',
     path: '/developer/blocklets/:did/cancel-review',
-    access: 'developer',
+    access: 'developerOrToken',
     tag,
     summary: 'Withdraw a version from review',
     params: storeDidParams,

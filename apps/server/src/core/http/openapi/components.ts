@@ -1,5 +1,6 @@
 import * as api from '@payshelf/api';
 import { z } from 'zod';
+import { inputForm } from './input-form.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -92,8 +93,12 @@ export function renderSchemas(uses: Array<[z.ZodType, 'input' | 'output']>): Ren
       return match?.[1] ? `${PREFIX}${named(match[1])}${suffix}` : ref;
     };
     const out: Record<string, JsonSchema> = {};
-    for (const [id, schema] of Object.entries(schemas)) out[id] = mapRefs(schema, lift) as JsonSchema;
-    for (const [def, schema] of Object.entries(defs)) out[named(def)] = mapRefs(schema, lift) as JsonSchema;
+    const form = (schema: unknown) => (io === 'input' ? inputForm(schema) : schema);
+    for (const [id, schema] of Object.entries(schemas)) out[id] = form(mapRefs(schema, lift)) as JsonSchema;
+    for (const [def, schema] of Object.entries(defs)) {
+      const self = `${PREFIX}${named(def)}${suffix}`;
+      out[named(def)] = form(anyItemsFor(self, mapRefs(schema, lift))) as JsonSchema;
+    }
     return out;
   };
   const output = convert('output');
@@ -157,6 +162,23 @@ export function renderSchemas(uses: Array<[z.ZodType, 'input' | 'output']>): Ren
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output') =>
     mapRefs(rawSchemaOf(schema, io), rename) as JsonSchema;
   return { components, schemaOf };
+}
+
+/**
+ * Deep copy of a recursive schema whose arrays of itself (`items: { $ref: self }`) read `items: {}`.
+ * Both mean "any JSON value" inside a JSON document (the JSON value `z.json()` renders to), but
+ * generated TypeScript clients cannot express an array of the type being declared
+ * (`components["schemas"]["X"][]` inside `X` is a circular type), so they need the plain form.
+ */
+function anyItemsFor(self: string, value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v) => anyItemsFor(self, v));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => {
+      const selfRef = k === 'items' && v && typeof v === 'object' && (v as JsonSchema).$ref === self;
+      return [k, selfRef ? {} : anyItemsFor(self, v)];
+    }),
+  );
 }
 
 /** The shared components some route schema reaches (route-only schemas are inlined, never listed). */

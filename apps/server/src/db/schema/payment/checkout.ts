@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DonationSettings } from '@payshelf/api';
+import type { CustomerDetails, DonationSettings } from '@payshelf/api';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
@@ -91,6 +91,8 @@ export const checkoutSessions = pgTable(
     ...checkoutOptionColumns(),
     customerId: text(),
     customerEmail: text(),
+    /** The contact details typed at submit: they belong to this checkout (and its invoice), not the customer. */
+    customerDetails: jsonb().$type<CustomerDetails>(),
     paymentLinkId: text(),
     paymentIntentId: text(),
     invoiceId: text(),

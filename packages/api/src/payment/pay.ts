@@ -116,6 +116,16 @@ export const paymentIntent = z.object({
 });
 export type PaymentIntent = z.infer<typeof paymentIntent>;
 
+/**
+ * The status a person reads for a payment: a closed attempt whose last transfer or pull failed (a
+ * collection with no retry left) reads `failed`, not `canceled`; anything else is the intent's status.
+ */
+export function paymentStatusShown(
+  intent: Pick<PaymentIntent, 'status' | 'last_payment_error'>,
+): PaymentIntent['status'] | 'failed' {
+  return intent.status === 'canceled' && intent.last_payment_error ? 'failed' : intent.status;
+}
+
 /** Answer of submit: the session, its one payment intent, the customer, where to pay and fast-pay standing. */
 export const checkoutSubmitAnswer = z.object({
   checkoutSession: checkoutSession,

@@ -145,5 +145,13 @@ export const paymentIntents = pgTable(
     paymentDetails: jsonb().$type<Record<string, unknown>>(),
     beneficiaries: jsonb().$type<Array<{ address: string; share: string }>>().notNull().default([]),
   },
-  (t) => [index('payment_intents_list').on(t.livemode, t.createdAt, t.id)],
+  (t) => [
+    index('payment_intents_list').on(t.livemode, t.createdAt, t.id),
+    // The intents still waiting for a transfer, per customer: what settling an invoice closes.
+    index('payment_intents_waiting')
+      .on(t.customerId)
+      .where(
+        sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action')`,
+      ),
+  ],
 );

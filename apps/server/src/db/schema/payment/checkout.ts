@@ -150,8 +150,6 @@ export const paymentIntents = pgTable(
     // The intents still waiting for a transfer, per customer: what settling an invoice closes.
     index('payment_intents_waiting')
       .on(t.customerId)
-      .where(
-        sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action')`,
-      ),
+      .where(sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action')`),
   ],
 );

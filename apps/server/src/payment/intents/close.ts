@@ -1,7 +1,9 @@
 // A payment shows as open only while it can still be paid. When an invoice is settled (paid any way,
 // or voided) every intent still waiting to pay it is closed in the same transaction: its own
 // collection intent (`invoice_id`) and any waiting overdue batch that lists it (`metadata.collect_batch`,
-// frozen by portal/batch.ts). A collection that can no longer be retried closes its intent too. A
+// frozen by portal/batch.ts) and no other invoice still owed. A batch that still pays another owed
+// invoice stays payable: its transfer pays those and the settled invoice's share is refunded
+// (flows/batch-payment.ts). A collection that can no longer be retried closes its intent too. A
 // closed intent is `canceled` with `cancellation_reason`; one that failed keeps `last_payment_error`,
 // so it reads as a failed attempt. Intents with money moving (`processing`) or paid are never touched:
 // a transfer still arriving for a closed one is recorded and refunded (flows/late-payment.ts).
@@ -9,7 +11,7 @@
 // Callers hold the invoice's lock (subscription → invoice → intents), the lock order of every path
 // that pays an invoice.
 import { and, eq, or, sql } from 'drizzle-orm';
-import { paymentIntents } from '../../db/schema/index.js';
+import { invoices, paymentIntents } from '../../db/schema/index.js';
 import { recordEvent } from '../shared/events.js';
 import type { DbLike } from '../shared/db.js';
 import { transition } from './service.js';
@@ -43,6 +45,11 @@ export async function closeWaitingIntentsOf(
   { batches = true }: { batches?: boolean } = {},
 ): Promise<IntentRow[]> {
   const listed = JSON.stringify({ [INVOICE_BATCH_KEY]: { invoices: [{ id: invoice.id }] } });
+  const batch = sql`${paymentIntents.metadata} -> ${INVOICE_BATCH_KEY} -> 'invoices'`;
+  const paysNothingElse = sql`not exists (
+    select 1 from jsonb_array_elements(${batch}) as listed(item)
+    join ${invoices} on ${invoices.id} = listed.item ->> 'id'
+    where ${invoices.id} <> ${invoice.id} and ${invoices.status} in ('open', 'uncollectible'))`;
   const rows = await tx
     .select()
     .from(paymentIntents)
@@ -51,7 +58,10 @@ export async function closeWaitingIntentsOf(
         eq(paymentIntents.customerId, invoice.customerId),
         waiting,
         batches
-          ? or(eq(paymentIntents.invoiceId, invoice.id), sql`${paymentIntents.metadata} @> ${listed}::jsonb`)
+          ? or(
+              eq(paymentIntents.invoiceId, invoice.id),
+              and(sql`${paymentIntents.metadata} @> ${listed}::jsonb`, paysNothingElse),
+            )
           : eq(paymentIntents.invoiceId, invoice.id),
       ),
     )

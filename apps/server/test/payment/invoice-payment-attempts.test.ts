@@ -1,13 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentIntents } from '../../src/db/schema/index.js';
+import { checkoutSessions, paymentIntents } from '../../src/db/schema/index.js';
 import { hotWalletAddress } from '../../src/rails/evm/settings.js';
 import { startChain, type TestChain } from '../support/chain.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { advance, getSub, invoicesOf, newClock, type SubState } from './billing-support.js';
 import {
   browserCall,
+  newSession,
   seedChainCatalog,
+  submitBody,
   walletRequest,
   type Catalog,
   type SubmitAnswer,
@@ -186,4 +188,30 @@ describe('failed automatic pulls', () => {
       expect(list.find((p) => p.id === batchId)).toMatchObject({ status: 'canceled' });
     }
   }, 120_000);
+
+  it('an expired checkout stops waiting for payment (expired by the merchant, or on a read past its time)', async () => {
+    const submitted = async () => {
+      const cs = await newSession(env.test, cat.priceId);
+      const res = await browserCall(alice, 'PUT', `/checkout-sessions/${cs}/submit`, submitBody(cat));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { cs, intent: (res.body.paymentIntent as { id: string }).id };
+    };
+    const byMerchant = await submitted();
+    expect((await env.test('PUT', `/checkout-sessions/${byMerchant.cs}/expire`)).status).toBe(200);
+    const onRead = await submitted();
+    await db()
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, onRead.cs));
+    const read = await env.test('GET', `/checkout-sessions/${onRead.cs}`);
+    expect(read.body).toMatchObject({ status: 'expired' });
+
+    const { admin, portal } = await shown();
+    for (const list of [admin, portal]) {
+      for (const id of [byMerchant.intent, onRead.intent]) {
+        expect(list.find((p) => p.id === id)).toMatchObject({ status: 'canceled' });
+      }
+      expect(list.filter((p) => p.status === 'requires_action')).toEqual([]);
+    }
+  });
 });

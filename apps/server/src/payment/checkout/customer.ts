@@ -53,6 +53,14 @@ export function typedDetails(body: CheckoutSubmitBody): CustomerDetails {
   return { name: form.name, email: form.email, phone: form.phone ?? null, address: form.address ?? null };
 }
 
+/** Whether two sets of typed details say the same (a resubmit of the same form writes nothing). */
+export function sameDetails(a: CustomerDetails | null, b: CustomerDetails): boolean {
+  if (!a || a.name !== b.name || a.email !== b.email || a.phone !== b.phone) return false;
+  const keys = ['country', 'state', 'line1', 'line2', 'city', 'postal_code'] as const;
+  if (!a.address || !b.address) return a.address === b.address;
+  return keys.every((k) => (a.address?.[k] ?? null) === (b.address?.[k] ?? null));
+}
+
 const blank = (v: string | null) => v === null || v.trim() === '';
 
 /**

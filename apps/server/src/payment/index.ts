@@ -4,7 +4,8 @@ import type { Services } from '../services.js';
 import { releaseExpiredStock } from './catalog/stock.js';
 import { pruneChallenges } from './payers/repo.js';
 import { payerRoutes } from './payers/routes.js';
-import { expireDue } from './checkout/repo.js';
+import { expireDue, getSession } from './checkout/repo.js';
+import { closeExpiredIntent } from './checkout/expired-intent.js';
 import { demoRoutes } from './demo/routes.js';
 import { seedDemo } from './demo/seed.js';
 import { prune } from './idempotency/repo.js';
@@ -81,8 +82,13 @@ export async function registerPayment(
   services.jobs.define('payment:checkout-expire', z.object({}).passthrough(), async () => {
     for (const row of await expireDue(ctx.db)) {
       await recordEvent(ctx.db, 'checkout.session.expired', row);
-      // In one transaction: the hold is deleted and its units given back together, or neither.
-      await ctx.db.transaction((tx) => releaseExpiredStock(tx, row.id));
+      // In one transaction: its waiting payment closes, the hold is deleted and its units given back
+      // together, or none of it (session lock first, then its intent, then the prices).
+      await ctx.db.transaction(async (tx) => {
+        const locked = await getSession(tx, row.id, row.livemode, true);
+        if (locked?.status === 'expired') await closeExpiredIntent(tx, locked);
+        await releaseExpiredStock(tx, row.id);
+      });
     }
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');

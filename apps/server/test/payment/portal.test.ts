@@ -265,6 +265,12 @@ describe('refunds', () => {
 describe('invoice PDF in Chinese', () => {
   it('draws a Chinese customer name with an embedded CJK font subset, not as "?"', async () => {
     await db().update(customers).set({ name: '张三' }).where(eq(customers.id, aliceCustomer));
+    // A checkout's invoice bills to the details typed at that checkout (issue 20 item 3).
+    const billTo = { name: '张三', email: 'alice@example.com', phone: null, address: null };
+    await db()
+      .update(invoices)
+      .set({ customerDetails: billTo })
+      .where(eq(invoices.id, overdue[0] ?? ''));
     const res = await pdf(alice, overdue[0] ?? '');
     expect(res.status).toBe(200);
     const doc = await PDFDocument.load(res.bytes);

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { amountString, pageQuery, signedAmountString } from '../common.js';
 import { price } from './catalog.js';
+import { customerDetails } from './customers.js';
 import { browserQuery, listQuery, metadata, timestamp } from './common.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
 
@@ -75,6 +76,8 @@ export const invoice = z.object({
   payment_method_id: z.string().nullable(),
   payment_intent_id: z.string().nullable(),
   checkout_session_id: z.string().nullable(),
+  /** The contact details typed at the checkout that made the invoice (its bill-to); null otherwise. */
+  customer_details: customerDetails.nullable().optional(),
   /** Negative only for a plan change's credit invoice (always_invoice of a downgrade). */
   subtotal: signedAmountString,
   total: signedAmountString,

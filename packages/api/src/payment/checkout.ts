@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { price } from './catalog.js';
-import { customer } from './customers.js';
+import { customer, customerDetails } from './customers.js';
 import { epochSeconds, metadata, objectId, timestamp } from './common.js';
 import { paymentMethod } from './methods.js';
 
@@ -160,6 +160,8 @@ export const checkoutSession = z.object({
   /** The customer object with `expand[]=customer` (merchant calls); absent otherwise. */
   customer: customer.nullable().optional().describe('expandable'),
   customer_email: z.string().nullable(),
+  /** What the buyer typed in the form at submit (null before; hidden from all but its own customer). */
+  customer_details: customerDetails.nullable().optional(),
   payment_link_id: z.string().nullable(),
   payment_intent_id: z.string().nullable(),
   invoice_id: z.string().nullable(),

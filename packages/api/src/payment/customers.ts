@@ -12,6 +12,18 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
+/**
+ * Contact details typed in a checkout's form (Stripe's `customer_details`): they belong to that
+ * checkout and the invoice it made; the customer's own record changes only when the buyer asks.
+ */
+export const customerDetails = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: address.nullable(),
+});
+export type CustomerDetails = z.infer<typeof customerDetails>;
+
 export const customerFields = {
   did: z.string().max(200).nullable(),
   name: z.string().max(200).nullable(),

@@ -51,8 +51,10 @@ export const checkoutSubmitBody = z.object({
   /** One of the signed-in customer's proved accounts (payer-challenge / payer-proof) for fast pay. */
   payer: evmAddress.optional(),
   /**
-   * 'replace' overwrites the signed-in customer's saved name, email, phone and address with the form's;
-   * otherwise saved details are kept and the form only fills what is missing.
+   * The form's details always belong to this checkout and its invoice (`customer_details`). 'replace'
+   * (the page's "Save these details to my account") also saves them as the signed-in customer's name,
+   * email, phone and address; otherwise the customer's record is left as it is, except a record with
+   * no details yet (a customer created by this checkout), which takes the form's.
    */
   customer_update: z.enum(['keep', 'replace']).optional(),
 });
@@ -113,6 +115,16 @@ export const paymentIntent = z.object({
   updated_at: timestamp,
 });
 export type PaymentIntent = z.infer<typeof paymentIntent>;
+
+/**
+ * The status a person reads for a payment: a closed attempt whose last transfer or pull failed (a
+ * collection with no retry left) reads `failed`, not `canceled`; anything else is the intent's status.
+ */
+export function paymentStatusShown(
+  intent: Pick<PaymentIntent, 'status' | 'last_payment_error'>,
+): PaymentIntent['status'] | 'failed' {
+  return intent.status === 'canceled' && intent.last_payment_error ? 'failed' : intent.status;
+}
 
 /** Answer of submit: the session, its one payment intent, the customer, where to pay and fast-pay standing. */
 export const checkoutSubmitAnswer = z.object({

@@ -3,7 +3,7 @@
 // complete-checkout.ts), after the session row is locked, so a crash keeps all or nothing and a second
 // run finds what the first made. Billing knows nothing of checkout: the flow hands it the lines as
 // plain facts (price, quantity, recurring interval, what the line costs today).
-import type { Subscription } from '@payshelf/api';
+import type { CustomerDetails, Subscription } from '@payshelf/api';
 import type { StoredSubscriptionData } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
 import { normalizeRecurring } from '@payshelf/money';
@@ -33,6 +33,8 @@ export interface BillableSale {
   mode: string;
   currencyId: string;
   customerId: string | null;
+  /** The contact details typed in the checkout's form: the invoice's bill-to. */
+  customerDetails: CustomerDetails | null;
   amountSubtotal: bigint;
   amountTotal: bigint;
   subscriptionData: StoredSubscriptionData | null;
@@ -174,6 +176,7 @@ export async function billCheckout(
       periodStart: first?.start ?? null,
       periodEnd: first?.periodEnd ?? null,
       checkoutSessionId: sale.id,
+      customerDetails: sale.customerDetails,
       description: intent.description,
       metadata: { payment_details: details },
     })

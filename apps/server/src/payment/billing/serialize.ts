@@ -18,6 +18,7 @@ export function invoiceObject(row: InvoiceRow): Invoice {
     payment_method_id: row.paymentMethodId,
     payment_intent_id: row.paymentIntentId,
     checkout_session_id: row.checkoutSessionId,
+    customer_details: row.customerDetails ?? null,
     subtotal: row.subtotal.toString(),
     total: row.total.toString(),
     starting_balance: row.startingBalance.toString(),

@@ -9,19 +9,18 @@ const saved = {
 };
 
 describe('mergeDetails', () => {
-  it('keeps saved details and only fills what is missing', () => {
+  it('leaves a saved customer as it is unless asked, whatever the form says', () => {
     const form = { name: 'Typed', email: 'typed@example.com', phone: '+1 555 0100' };
-    expect(mergeDetails(saved, form, false)).toEqual({ phone: '+1 555 0100' });
-    expect(mergeDetails({ ...saved, name: '' }, form, false)).toEqual({
-      name: 'Typed',
-      phone: '+1 555 0100',
-    });
+    expect(mergeDetails(saved, form, false)).toEqual({});
+    expect(mergeDetails({ ...saved, name: '' }, form, false)).toEqual({});
   });
-  it("writes everything the form has on 'replace'", () => {
+  it("writes everything the form has on 'replace' (Save these details to my account)", () => {
     const form = { name: 'Typed', email: 'typed@example.com' };
     expect(mergeDetails(saved, form, true)).toEqual(form);
   });
-  it('changes nothing when the form adds nothing new', () => {
-    expect(mergeDetails(saved, { name: 'Other', email: 'other@example.com' }, false)).toEqual({});
+  it('gives a customer with no details yet (made for this checkout) the typed ones', () => {
+    const form = { name: 'Typed', email: 'typed@example.com', phone: '+1 555 0100' };
+    const fresh = { name: null, email: null, phone: null, address: null };
+    expect(mergeDetails(fresh, form, false)).toEqual(form);
   });
 });

@@ -1,8 +1,10 @@
-// Whose customer a checkout writes and shows. A submit changes only the signed-in user's own customer
-// (never the one of a session started by someone else), keeps the details that customer saved unless
-// the form explicitly says `customer_update: 'replace'`, and an anonymous donor always gets a new
-// guest customer (so nobody can rewrite an existing one without signing in).
-import type { CheckoutSubmitBody } from '@payshelf/api';
+// Whose customer a checkout writes and shows. The details typed in the form belong to the checkout
+// (and its invoice): the session keeps them as `customer_details`. A submit changes only the signed-in
+// user's own customer (never the one of a session started by someone else), and only when the buyer
+// asks to save the details (`customer_update: 'replace'`) or the customer has none yet (a record made
+// by this checkout). An anonymous donor always gets a new guest customer (so nobody can rewrite an
+// existing one without signing in).
+import type { CheckoutSubmitBody, CustomerDetails } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import { customers } from '../../db/schema/index.js';
 import {
@@ -45,15 +47,30 @@ export function formDetails(body: CheckoutSubmitBody): Partial<Details> & Pick<D
   };
 }
 
-/** What a submit writes to a saved customer: the form's details on 'replace', else only the missing ones. */
+/** The form's details as the checkout and its invoice keep them (absent ones null). */
+export function typedDetails(body: CheckoutSubmitBody): CustomerDetails {
+  const form = formDetails(body);
+  return { name: form.name, email: form.email, phone: form.phone ?? null, address: form.address ?? null };
+}
+
+/** Whether two sets of typed details say the same (a resubmit of the same form writes nothing). */
+export function sameDetails(a: CustomerDetails | null, b: CustomerDetails): boolean {
+  if (!a || a.name !== b.name || a.email !== b.email || a.phone !== b.phone) return false;
+  const keys = ['country', 'state', 'line1', 'line2', 'city', 'postal_code'] as const;
+  if (!a.address || !b.address) return a.address === b.address;
+  return keys.every((k) => (a.address?.[k] ?? null) === (b.address?.[k] ?? null));
+}
+
+const blank = (v: string | null) => v === null || v.trim() === '';
+
+/**
+ * What a submit writes to the signed-in customer's record: the form's details when the buyer asked to
+ * save them ('replace') or the record has no name and no email yet (made for this checkout); else
+ * nothing, whatever was typed.
+ */
 export function mergeDetails(saved: Details, form: Partial<Details>, replace: boolean): Partial<Details> {
   if (replace) return form;
-  const out: Partial<Details> = {};
-  for (const key of ['name', 'email', 'phone', 'address'] as const) {
-    if ((saved[key] === null || saved[key] === '') && form[key] !== undefined)
-      Object.assign(out, { [key]: form[key] });
-  }
-  return out;
+  return blank(saved.name) && blank(saved.email) ? form : {};
 }
 
 /** The signed-in user's customer in the mode, created (with no details yet) on first need. */

@@ -1,6 +1,6 @@
 // A checkout session id is shared freely (payment links, the page's address, the relay topic), so what
 // it shows to anyone but the session's own signed-in customer carries no personal data: no email, and
-// no customer object (name, email, phone, address, DID).
+// no customer object or typed contact details (name, email, phone, address, DID).
 import type { CheckoutSession } from '@payshelf/api';
 import { getCustomer, type CustomerRow } from '../customers/index.js';
 import type { Caller } from '../shared/context.js';
@@ -9,7 +9,7 @@ import type { SessionRow } from './repo.js';
 
 /** The session as someone other than its customer sees it. */
 export function withoutPersonalData(session: CheckoutSession): CheckoutSession {
-  return { ...session, customer_email: null };
+  return { ...session, customer_email: null, customer_details: null };
 }
 
 /** The session's customer when the caller is that customer (signed in with its DID), else null. */

@@ -46,6 +46,7 @@ export function sessionFields(
     subscription_data: row.subscriptionData,
     customer_id: row.customerId,
     customer_email: row.customerEmail,
+    customer_details: row.customerDetails ?? null,
     payment_link_id: row.paymentLinkId,
     payment_intent_id: row.paymentIntentId,
     invoice_id: row.invoiceId,

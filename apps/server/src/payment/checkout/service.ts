@@ -19,6 +19,7 @@ import {
   type SessionRow,
 } from './repo.js';
 import { sessionCacheOf } from './session-cache.js';
+import { closeExpiredIntent } from './expired-intent.js';
 
 /** Stripe's window: a session lives 24 hours by default, at least 30 minutes. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
@@ -218,6 +219,7 @@ export async function expireSession(
       ...(now ? { expiresAt: new Date() } : {}),
     });
     await recordEvent(tx, 'checkout.session.expired', updated, idem);
+    await closeExpiredIntent(tx, updated);
     await releaseExpiredStock(tx, row.id);
     return updated;
   });

@@ -27,7 +27,7 @@ import { assertPayerChoice, chosenPayer } from '../payers/index.js';
 import { checkoutAllowanceOffer } from './allowance-offer.js';
 import { assertCrossSellTaken } from './changes.js';
 import { moveSessionToCurrency } from './currency.js';
-import { customerFor } from './customer.js';
+import { customerFor, sameDetails, typedDetails } from './customer.js';
 import { assertOpen } from './mutate.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
 import { sessionObject } from './serialize.js';
@@ -184,8 +184,18 @@ export async function submitCheckout(
     await assertNotLimited(tx, customer);
     let row = await moveSessionToCurrency(tx, locked, paying.currency.id);
     await reserveStock(tx, row);
-    if (row.customerId !== customer.id || row.customerEmail !== customer.email) {
-      row = await updateSession(tx, row.id, { customerId: customer.id, customerEmail: customer.email });
+    // The typed details are this checkout's (and its invoice's), whatever the customer's record says.
+    const typed = typedDetails(body);
+    const unchanged =
+      row.customerId === customer.id &&
+      row.customerEmail === typed.email &&
+      sameDetails(row.customerDetails, typed);
+    if (!unchanged) {
+      row = await updateSession(tx, row.id, {
+        customerId: customer.id,
+        customerEmail: typed.email,
+        customerDetails: typed,
+      });
     }
     const made = await intentFor(tx, row, customer, paying);
     if (made.intent.amount === 0n) {

@@ -6,18 +6,24 @@
 // recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts). A pull that
 // moved less than the invoice's amount (a fee-on-transfer token) pays nothing: it is refunded and the
 // invoice stays open (flows/invoice-underpaid.ts).
+// An invoice has one collection intent at a time: linked to the invoice when created and reused by
+// every retry while it asks for the amount still owed (replaced, and canceled, when that changed). A
+// failed attempt is its `last_payment_error`; when no retry follows, the intent is closed
+// (flows/invoice-payment.ts `collectionFailed`), and paying the invoice any other way closes it too.
 //
 // Lock order: the subscription → the invoice → the payment intent → the signer's nonce → attempts.
 import {
   getInvoice,
   lockInvoice,
   lockSubscription,
-  recordCollectionFailure,
   recordCollectionSubmitted,
   settleInvoicePaid,
+  updateInvoice,
 } from '../billing/index.js';
 import {
+  cancelIntent,
   createIntent,
+  failIntent,
   getIntent,
   payingWith,
   recordPullAttempt,
@@ -30,7 +36,7 @@ import {
 import { crashPoint } from '../../core/chaos.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import { collectionFailed, completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
 import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 import { sendPull } from './pull-replaced.js';
@@ -52,13 +58,17 @@ type Step =
 
 const NOT_COLLECTED = new Set(['paused', 'canceled', 'incomplete_expired']);
 
+/** The invoice's own collection intent for the amount owed now: the waiting one, or a new linked one. */
 async function intentFor(
   tx: DbLike,
   invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>>,
   paying: PayingWith,
 ) {
   const current = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
-  if (current?.status === 'requires_action' && current.amount === invoice.amountRemaining) return current;
+  const own = current?.invoiceId === invoice.id && current.status === 'requires_action' ? current : null;
+  if (own && own.amount === invoice.amountRemaining && own.paymentMethodId === paying.method.id) return own;
+  // What it asked for is no longer what is owed: it ends here, a new one asks for the rest.
+  if (own) await cancelIntent(tx, own, 'invoice_amount_changed');
   const intent = await createIntent(tx, {
     livemode: invoice.livemode,
     amount: invoice.amountRemaining,
@@ -67,7 +77,9 @@ async function intentFor(
     customerId: invoice.customerId,
     description: invoice.number ? `Invoice ${invoice.number}` : null,
   });
-  return updateIntent(tx, intent.id, { invoiceId: invoice.id });
+  const linked = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
+  await updateInvoice(tx, invoice.id, { paymentIntentId: linked.id });
+  return linked;
 }
 
 async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOptions): Promise<Step> {
@@ -93,8 +105,11 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
     }
     const inFlight = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
     if (inFlight?.status === 'processing') return skip;
+    let tried: IntentRow | null = null;
     const fail = async (reason: string): Promise<Step> => {
-      await recordCollectionFailure(ctx, tx, sub, invoice, reason, now);
+      // The attempt's reason is the intent's last_payment_error; the retry reuses it.
+      if (tried) await failIntent(tx, tried, reason, `collection of invoice ${invoice.id} failed: ${reason}`);
+      await collectionFailed(ctx, tx, sub, invoice, reason, now);
       return { kind: 'done', outcome: 'failed' };
     };
     const payer = sub?.payer;
@@ -111,6 +126,7 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
       return fail('payment_method_unavailable');
     }
     const intent = await intentFor(tx, invoice, paying);
+    tried = intent;
     let signed;
     try {
       signed = await paying.rail.signPull(

@@ -12,9 +12,12 @@ import {
   lockSubscription,
   recordCollectionFailure,
   settleInvoicePaid,
+  type InvoiceRow,
+  type SubscriptionRow,
 } from '../billing/index.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
 import {
+  closeWaitingIntentsOf,
   covers,
   failIntent,
   getIntent,
@@ -26,6 +29,27 @@ import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';
 import type { DbLike } from '../shared/db.js';
 import { recordPaymentToPaidIntent } from './paid-twice.js';
+
+/**
+ * A collection attempt failed: recorded on the invoice (dunning plans the next retry). When no retry
+ * will run (the last one failed, or a forced attempt on an invoice no retry is planned for), the
+ * invoice's own collection intent can no longer be paid: it is closed as a failed attempt instead of
+ * waiting for ever. The invoice stays owed (the customer may still pay it, e.g. as an overdue batch).
+ */
+export async function collectionFailed(
+  ctx: PaymentContext,
+  tx: DbLike,
+  sub: SubscriptionRow | null,
+  invoice: InvoiceRow,
+  reason: string,
+  now: Date,
+): Promise<InvoiceRow> {
+  const updated = await recordCollectionFailure(ctx, tx, sub, invoice, reason, now);
+  if (updated.nextPaymentAttempt === null) {
+    await closeWaitingIntentsOf(tx, updated, 'collection_failed', { batches: false });
+  }
+  return updated;
+}
 
 /** Locks an invoice payment's rows in order (subscription, invoice, intent); null when not one. */
 export async function lockInvoicePayment(tx: DbLike, reference: string) {
@@ -110,6 +134,6 @@ export async function failInvoicePayment(
   }
   await failIntent(tx, intent, code, `the transfer for invoice ${invoice.id} was rejected: ${code}`);
   if (invoice.status !== 'open') return true;
-  await recordCollectionFailure(ctx, tx, sub, invoice, code, await billingNow(tx, invoice.testClockId));
+  await collectionFailed(ctx, tx, sub, invoice, code, await billingNow(tx, invoice.testClockId));
   return true;
 }

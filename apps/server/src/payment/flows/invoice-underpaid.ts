@@ -7,12 +7,12 @@
 //
 // Lock order of invoice payments (flows/invoice-payment.ts): the subscription → the invoice → the
 // payment intent → payment_attempts.
-import { billingNow, recordCollectionFailure } from '../billing/index.js';
+import { billingNow } from '../billing/index.js';
 import type { ConfirmedPayment } from '../../rails/types.js';
 import { getIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { isInvoiceIntent, lockInvoicePayment } from './invoice-payment.js';
+import { collectionFailed, isInvoiceIntent, lockInvoicePayment } from './invoice-payment.js';
 import { recordUnderpayment } from './underpaid.js';
 
 /** Records an invoice's underpaid transfer; false when `reference` is not an invoice's intent. */
@@ -32,6 +32,6 @@ export async function recordInvoiceUnderpayment(
   await recordUnderpayment(tx, reference, payment);
   if (!awaited || invoice.status !== 'open') return true;
   const now = await billingNow(tx, invoice.testClockId);
-  await recordCollectionFailure(ctx, tx, sub, invoice, 'underpaid', now);
+  await collectionFailed(ctx, tx, sub, invoice, 'underpaid', now);
   return true;
 }

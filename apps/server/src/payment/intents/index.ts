@@ -3,6 +3,7 @@
 export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
+export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
 export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
 export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';
 export { updateIntent } from './repo.js';

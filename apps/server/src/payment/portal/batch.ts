@@ -9,12 +9,19 @@ import { z } from 'zod';
 import { paymentIntents } from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { getMethod } from '../methods/index.js';
-import { cancelIntent, createIntent, getIntent, updateIntent, type IntentRow } from '../intents/index.js';
+import {
+  cancelIntent,
+  createIntent,
+  getIntent,
+  INVOICE_BATCH_KEY,
+  updateIntent,
+  type IntentRow,
+} from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';
 import { overdueRows, type OverdueScope } from './overdue.js';
 
 /** The metadata key of a batch intent. */
-export const BATCH_KEY = 'collect_batch';
+export const BATCH_KEY = INVOICE_BATCH_KEY;
 
 const frozen = z.object({
   customer_id: z.string(),

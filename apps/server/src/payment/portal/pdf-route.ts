@@ -57,6 +57,7 @@ async function modelOf(
   const symbol = currency?.symbol ?? '';
   const money = (units: bigint) => `${formatUnits(units, currency?.decimal ?? 0)} ${symbol}`.trim();
   const customer = await getCustomer(db, invoice.customerId, invoice.livemode);
+  const billTo = invoice.customerDetails;
   const { lines } = await invoiceDetail(db, invoice);
   const labels = pdfLabels(locale);
   // Its own intents, and the intent that settled it (a bulk payment of several invoices names none).
@@ -79,9 +80,10 @@ async function modelOf(
       invoice.periodStart && invoice.periodEnd
         ? `${day(invoice.periodStart)} ${labels.to} ${day(invoice.periodEnd)}`
         : null,
+    // Bill to: the details typed at the checkout that made it, else the customer's record.
     customer: {
-      name: customer?.name ?? customer?.email ?? invoice.customerId,
-      email: customer?.email ?? null,
+      name: billTo?.name ?? billTo?.email ?? customer?.name ?? customer?.email ?? invoice.customerId,
+      email: billTo?.email ?? customer?.email ?? null,
     },
     lines: lines.map((l) => ({
       description: lineText(l, locale),

@@ -1,4 +1,4 @@
-import { BILLING_REASONS, INVOICE_STATUSES } from '@payshelf/api';
+import { BILLING_REASONS, INVOICE_STATUSES, type CustomerDetails } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -63,6 +63,8 @@ export const invoices = pgTable(
     paymentIntentId: text(),
     subscriptionId: text(),
     checkoutSessionId: text(),
+    /** The contact details the buyer typed at the checkout that made this invoice (null otherwise). */
+    customerDetails: jsonb().$type<CustomerDetails>(),
     description: text(),
     /** Collection attempts made so far (the first try counts). */
     attemptCount: integer().notNull().default(0),

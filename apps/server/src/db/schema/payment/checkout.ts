@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DonationSettings } from '@payshelf/api';
+import type { CustomerDetails, DonationSettings } from '@payshelf/api';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
 
@@ -91,6 +91,8 @@ export const checkoutSessions = pgTable(
     ...checkoutOptionColumns(),
     customerId: text(),
     customerEmail: text(),
+    /** The contact details typed at submit: they belong to this checkout (and its invoice), not the customer. */
+    customerDetails: jsonb().$type<CustomerDetails>(),
     paymentLinkId: text(),
     paymentIntentId: text(),
     invoiceId: text(),
@@ -143,5 +145,11 @@ export const paymentIntents = pgTable(
     paymentDetails: jsonb().$type<Record<string, unknown>>(),
     beneficiaries: jsonb().$type<Array<{ address: string; share: string }>>().notNull().default([]),
   },
-  (t) => [index('payment_intents_list').on(t.livemode, t.createdAt, t.id)],
+  (t) => [
+    index('payment_intents_list').on(t.livemode, t.createdAt, t.id),
+    // The intents still waiting for a transfer, per customer: what settling an invoice closes.
+    index('payment_intents_waiting')
+      .on(t.customerId)
+      .where(sql`${t.status} in ('requires_payment_method', 'requires_confirmation', 'requires_action')`),
+  ],
 );

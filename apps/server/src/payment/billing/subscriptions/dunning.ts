@@ -9,10 +9,13 @@
 // POST /invoices/{id}/pay on any other invoice (a canceled subscription's, an uncollectible one) is
 // one attempt now: recorded, with no retry and no change to the subscription; paying it again is
 // another forced attempt (or the customer's own payment).
+// A paid invoice closes every payment still waiting to pay it (intents/close.ts), in the same
+// transaction: failed collection attempts and waiting batches no longer show as open.
 // Callers hold the locks in this order: subscription, invoice (then the intent, in flows).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { InvoiceAttempt } from '../../../db/schema/index.js';
 import { invoices } from '../../../db/schema/index.js';
+import { closeWaitingIntentsOf } from '../../intents/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import type { DbLike } from '../../shared/db.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
@@ -111,6 +114,7 @@ export async function settleInvoicePaid(
     attempts: [...invoice.attempts, attempt(now, 'succeeded', { tx_hash: String(details.tx_hash ?? '') })],
     metadata: { ...invoice.metadata, payment_details: details },
   });
+  await closeWaitingIntentsOf(tx, invoice, 'invoice_paid');
   await announceInvoice(ctx, tx, paid, 'invoice.paid');
   if (!sub) return paid;
   // A plan change waiting for this invoice (pending_update) applies now that it is paid.

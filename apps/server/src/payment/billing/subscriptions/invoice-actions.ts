@@ -6,6 +6,7 @@ import { noSuch } from '../access.js';
 import { billingNow } from '../clocks/repo.js';
 import { getInvoice, type InvoiceRow } from '../repo.js';
 import { unapplyFromInvoice } from '../../balances/index.js';
+import { closeWaitingIntentsOf } from '../../intents/index.js';
 import { settleInvoicePaid } from './dunning.js';
 import { dropPendingUpdate } from './plan-change.js';
 import { announceInvoice, lockInvoice, lockSubscription, updateInvoice } from './lifecycle.js';
@@ -49,6 +50,8 @@ export async function invoiceAction(
         currencyId: invoice.currencyId,
       };
       await unapplyFromInvoice(tx, owner, id);
+      // Nothing can be paid for it any more: its waiting payments close with it.
+      await closeWaitingIntentsOf(tx, invoice, 'invoice_voided');
       if (sub) await dropPendingUpdate(ctx, tx, sub, id);
     }
     await announceInvoice(

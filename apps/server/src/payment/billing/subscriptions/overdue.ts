@@ -4,6 +4,7 @@
 // void.
 import { and, eq } from 'drizzle-orm';
 import { invoices } from '../../../db/schema/index.js';
+import { closeWaitingIntentsOf } from '../../intents/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import { getInvoice } from '../repo.js';
 import {
@@ -51,6 +52,7 @@ export async function expireIncomplete(ctx: Ctx, subscriptionId: string, now: Da
       .for('update');
     for (const invoice of open) {
       const voided = await updateInvoice(tx, invoice.id, { status: 'void', nextPaymentAttempt: null });
+      await closeWaitingIntentsOf(tx, invoice, 'invoice_voided');
       await announceInvoice(ctx, tx, voided, 'invoice.voided');
     }
     await changeSubscription(ctx, tx, sub, { event: 'incomplete_expired', set: { endedAt: now } });

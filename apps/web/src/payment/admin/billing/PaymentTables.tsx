@@ -1,7 +1,7 @@
 import { useMethodNames } from '../names/useMethodNames';
 import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
-import { paymentIntent, refund, type PaymentIntent, type Refund } from '@payshelf/api';
+import { paymentIntent, paymentStatusShown, refund, type PaymentIntent, type Refund } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { QueryValue } from '../api/client';
@@ -28,7 +28,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
     {
       key: 'status',
       label: t('payment.admin.common.status'),
-      render: (p) => <StatusChip status={p.status} />,
+      render: (p) => <StatusChip status={paymentStatusShown(p)} />,
     },
     {
       key: 'method',

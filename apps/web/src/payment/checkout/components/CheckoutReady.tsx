@@ -117,17 +117,17 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
       { ...bodyOf(values), ...(customerUpdate ? { customer_update: customerUpdate } : {}) },
       { credit: choice.currency.type === 'credit', donation },
     );
-  // A visitor who signs in during "Connect and pay" typed details without seeing the account's saved
-  // ones: those are replaced only when the customer says so. A signed-in customer edits the saved
-  // details prefilled in the form, so what they submit replaces them.
+  // The typed details always belong to this checkout and its invoice; the account's saved ones change
+  // only when the customer says so: a signed-in customer ticks "Save these details to my account" (off
+  // by default), a visitor who signs in during "Connect and pay" is asked when they differ.
   const payAsked = (values: FormValues) =>
     void data.api.savedCustomer().then((saved) => {
       if (changesSavedDetails(saved, bodyOf(values))) setReplaceAsk(values);
       else pay(values);
     });
-  const onPay = (values: FormValues) => {
+  const onPay = (values: FormValues, save: boolean) => {
     if (!form.user && !donation) setLogin(values);
-    else pay(values, form.user ? 'replace' : undefined);
+    else pay(values, form.user && save ? 'replace' : undefined);
   };
   // Whole phrases, not a translated verb put into a sentence: casing and word order differ by language.
   const label =
@@ -220,6 +220,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
             payable={form.payable}
             label={label}
             onPay={onPay}
+            offerSave={Boolean(form.user)}
             secondaryAction={
               donation ? (
                 <CancelButton

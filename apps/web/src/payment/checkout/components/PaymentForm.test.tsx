@@ -23,13 +23,21 @@ const empty: FormValues = {
   postal_code: '',
 };
 
-type FormProps = { busy?: boolean; payable?: boolean; initial?: FormValues; phone?: boolean };
+type FormProps = {
+  busy?: boolean;
+  payable?: boolean;
+  initial?: FormValues;
+  phone?: boolean;
+  offerSave?: boolean;
+  locale?: 'en' | 'zh';
+};
 const i18n = createI18n('en', resources);
+const i18nZh = createI18n('zh', resources);
 const queryClient = new QueryClient();
 
 function form(props: FormProps, onPay: () => void) {
   return (
-    <AppProviders i18n={i18n} queryClient={queryClient}>
+    <AppProviders i18n={props.locale === 'zh' ? i18nZh : i18n} queryClient={queryClient}>
       <PaymentForm
         initial={props.initial ?? empty}
         rules={{}}
@@ -41,6 +49,7 @@ function form(props: FormProps, onPay: () => void) {
         payable={props.payable ?? true}
         label="Pay"
         currencyCards={null}
+        offerSave={props.offerSave}
         onPay={onPay}
       />
     </AppProviders>
@@ -99,5 +108,30 @@ describe('PaymentForm', () => {
     await screen.findByText('This field is required');
     expect(screen.getAllByText('Please enter a valid value')).toHaveLength(2);
     expect(onPay).not.toHaveBeenCalled();
+  });
+
+  it('offers a signed-in customer to save the typed details, off by default', async () => {
+    const onPay = renderForm({ initial: filled, offerSave: true });
+    const box = screen.getByRole('checkbox', { name: 'Save these details to my account' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[1]).toBe(false);
+    fireEvent.click(box);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(2));
+    expect(onPay.mock.calls[1]?.[1]).toBe(true);
+  });
+
+  it('shows no save checkbox to a visitor, and the checkbox in zh', async () => {
+    const onPay = renderForm({ initial: filled });
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    fireEvent.submit(screen.getByTestId('payment-form'));
+    await waitFor(() => expect(onPay).toHaveBeenCalledTimes(1));
+    expect(onPay.mock.calls[0]?.[1]).toBe(false);
+    cleanup();
+    renderForm({ initial: filled, offerSave: true, locale: 'zh' });
+    expect(screen.getByRole('checkbox', { name: '将这些信息保存到我的账户' })).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
-import { Button, CircularProgress, Stack, Typography } from '@mui/material';
-import { useEffect, type ReactNode } from 'react';
+import { Button, Checkbox, CircularProgress, FormControlLabel, Stack, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { AddressMode, FormValues } from '../logic/formValues';
@@ -20,7 +20,10 @@ interface PaymentFormProps {
   currencyCards: ReactNode;
   /** Shown under the pay button (the donation checkout's Cancel or Close). */
   secondaryAction?: ReactNode;
-  onPay(values: FormValues): void;
+  /** A signed-in customer may save the typed details to their account (a checkbox, off by default). */
+  offerSave?: boolean;
+  /** `save`: the customer ticked "Save these details to my account". */
+  onPay(values: FormValues, save: boolean): void;
 }
 
 /**
@@ -30,6 +33,8 @@ interface PaymentFormProps {
 export function PaymentForm(props: PaymentFormProps) {
   const { initial, rules, phone, address, purpose, locale, busy, payable, label, onPay } = props;
   const { t } = useTranslation();
+  // The typed details belong to this checkout; the account keeps its own unless the customer ticks this.
+  const [save, setSave] = useState(false);
   const { register, control, getValues, handleSubmit, reset, formState } = useForm<FormValues>({
     defaultValues: initial,
     mode: 'onTouched',
@@ -50,7 +55,7 @@ export function PaymentForm(props: PaymentFormProps) {
       onSubmit={(event) => {
         event.preventDefault();
         if (busy || !payable) return;
-        void handleSubmit(onPay)(event);
+        void handleSubmit((values) => onPay(values, props.offerSave === true && save))(event);
       }}
     >
       <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
@@ -82,6 +87,18 @@ export function PaymentForm(props: PaymentFormProps) {
           rules={rules}
           locale={locale}
           disabled={disabled}
+        />
+      ) : null}
+      {props.offerSave ? (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={save}
+              disabled={disabled}
+              onChange={(event) => setSave(event.target.checked)}
+            />
+          }
+          label={t('payment.checkout.form.saveDetails')}
         />
       ) : null}
       <Button

@@ -80,6 +80,7 @@ export const checkoutEn = {
       setup: 'Connect and confirm',
     },
     processing: 'Processing…',
+    saveDetails: 'Save these details to my account',
     noCurrency: 'This payment method is not supported',
   },
   livemode: {

@@ -80,6 +80,7 @@ export const checkoutZh: typeof checkoutEn = {
       setup: '连接并确认',
     },
     processing: '处理中…',
+    saveDetails: '将这些信息保存到我的账户',
     noCurrency: '不支持此支付方式',
   },
   livemode: {

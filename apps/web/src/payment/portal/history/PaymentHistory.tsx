@@ -1,6 +1,6 @@
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { Typography, useMediaQuery, useTheme } from '@mui/material';
-import type { PortalPaymentList, PortalRefundList } from '@payshelf/api';
+import { paymentStatusShown, type PortalPaymentList, type PortalRefundList } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLivemode } from '../../admin/livemode/livemodeStorage';
@@ -38,7 +38,7 @@ export function PaymentsSection() {
                 created_at: p.created_at,
                 amount: amountText(p.amount, p.paymentCurrency, i18n.language),
                 status: statusChip(
-                  t(`payment.portalPay.paymentStatus.${p.status}`),
+                  t(`payment.portalPay.paymentStatus.${paymentStatusShown(p)}`),
                   p.status === 'succeeded',
                 ),
                 detail: p.description,

@@ -57,6 +57,7 @@ export const portalPayEn = {
     processing: 'Processing',
     requires_capture: 'Processing',
     canceled: 'Canceled',
+    failed: 'Failed',
     succeeded: 'Succeeded',
   },
   refundStatus: {

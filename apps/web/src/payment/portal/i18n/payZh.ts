@@ -59,6 +59,7 @@ export const portalPayZh: typeof portalPayEn = {
     processing: '处理中',
     requires_capture: '处理中',
     canceled: '已取消',
+    failed: '失败',
     succeeded: '成功',
   },
   refundStatus: {

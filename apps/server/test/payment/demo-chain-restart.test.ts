@@ -69,15 +69,26 @@ async function stop(): Promise<void> {
 }
 
 const balanceOf = (rpc: string, tusd: Address, who: Address) =>
-  localClient(31337, rpc).readContract({ address: tusd, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+  localClient(31337, rpc).readContract({
+    address: tusd,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [who],
+  });
 
 async function approve(rpc: string, tusd: Address, spender: string, amount: bigint) {
   const payer = walletClientFor(chainFor(31337, rpc), anvilAccounts(PAYER + 1)[PAYER]?.privateKey ?? '0x');
+  // The nonce from this chain: the key's nonce manager remembers the chain before a reset.
+  const nonce = await localClient(31337, rpc).getTransactionCount({
+    address: payer.account.address,
+    blockTag: 'pending',
+  });
   const hash = await payer.writeContract({
     address: tusd,
     abi: erc20Abi,
     functionName: 'approve',
     args: [getAddress(spender), amount],
+    nonce,
   });
   await localClient(31337, rpc).waitForTransactionReceipt({ hash });
 }
@@ -110,7 +121,9 @@ describe('the demo chain across a stop and start with kept data', () => {
     const paidFirst = await balanceOf(demo.rpc, demo.tusd, payer);
     // The first renewal before any restart: pulled on the chain with the hot wallet's nonces.
     await advance(demo.api, clock, '2027-02-11T00:00:00.000Z');
-    await expect.poll(() => balanceOf(demo.rpc, demo.tusd, payer), { timeout: 30_000 }).toBe(paidFirst - PRICE);
+    await expect
+      .poll(() => balanceOf(demo.rpc, demo.tusd, payer), { timeout: 30_000 })
+      .toBe(paidFirst - PRICE);
     const client = () => localClient(31337, demo.rpc);
     const nonceBefore = await client().getTransactionCount({ address: getAddress(spender) });
     expect(nonceBefore).toBeGreaterThan(0);

@@ -5,12 +5,7 @@
 // transfer from the hot wallet to itself, so the chain takes the committed bytes at once. The money still
 // moves once: the committed bytes are sent, never signed again here. A committed transaction that held
 // one of the filled nonces is then refused as `replaced` and signed again (flows/nonce-taken.ts).
-import {
-  parseTransaction,
-  recoverTransactionAddress,
-  type Hex,
-  type TransactionSerialized,
-} from 'viem';
+import { parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem';
 import type { EvmRailCore } from './core.js';
 
 /** Fills the hot wallet's nonces below `raw`'s that the chain still waits for; other signers: nothing. */
@@ -22,7 +17,13 @@ export async function fillNonceGap(core: EvmRailCore, raw: Hex, hash: Hex): Prom
   if (signer.toLowerCase() !== wallet.account.address.toLowerCase()) return;
   const pending = await core.client.getTransactionCount({ address: signer, blockTag: 'pending' });
   if (nonce <= pending) return;
-  if (await core.client.getTransaction({ hash }).then(() => true, () => false)) return;
+  if (
+    await core.client.getTransaction({ hash }).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   core.deps.log.warn(
     { signer, from: pending, to: nonce - 1, hash },
     'evm: filling a nonce gap below a committed transaction',

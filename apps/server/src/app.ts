@@ -17,6 +17,7 @@ import { RealtimeBus } from './core/realtime/bus.js';
 import { RealtimeHub } from './core/realtime/hub.js';
 import { applyMigrations, openDatabase } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { claimOwnPort, portOf } from './core/own-ports.js';
 import { healthRoutes } from './platform/health/routes.js';
 import { domainRoutes, withSavedPublicUrl } from './platform/host/domain.js';
 import { hostInfoRoutes } from './platform/host/routes.js';
@@ -58,6 +59,8 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
     });
     url = embedded.url;
   }
+  // The database's port is the server's own: no user-aimed request (a test-mode webhook) may reach it.
+  const releaseDbPort = claimOwnPort(portOf(new URL(url)), 'database');
   await applyMigrations(url, log);
   const database = openDatabase(url, log);
   config = await withSavedPublicUrl(given, database.pool);
@@ -124,11 +127,14 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   await bus.start();
 
   let stopped = false;
+  let releaseHttpPort: () => void = () => undefined;
   return {
     app,
     services,
     async start() {
       const address = await app.listen({ port: config.PORT, host: config.HOST });
+      const bound = app.server.address();
+      if (bound && typeof bound === 'object') releaseHttpPort = claimOwnPort(bound.port, 'server');
       await jobs.start(config.JOB_CONCURRENCY);
       return address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
     },
@@ -142,6 +148,8 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
       await bus.stop();
       await database.close();
       if (embedded) await embedded.stop();
+      releaseHttpPort();
+      releaseDbPort();
     },
   };
 }

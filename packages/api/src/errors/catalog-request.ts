@@ -37,5 +37,9 @@ export const REQUEST_TEXT = {
   url_invalid: { en: 'Invalid URL', zh: '网址无效' },
   url_link_local: { en: 'Link-local addresses are not allowed', zh: '不允许使用链路本地地址' },
   url_private_address: { en: 'Private network addresses are not allowed', zh: '不允许使用内网地址' },
+  url_own_port: {
+    en: "This server's own ports (its database, chain or web server) are not allowed",
+    zh: '不允许使用本服务器自身的端口（数据库、链或 Web 服务）',
+  },
   url_unresolvable: { en: 'The host name does not resolve', zh: '无法解析该主机名' },
 } as const satisfies Record<string, CodeText>;

@@ -33,6 +33,7 @@ export const errorCode = z.enum([
   'url_invalid',
   'url_link_local',
   'url_private_address',
+  'url_own_port',
   'url_unresolvable',
   // Money rules.
   'amount_invalid',

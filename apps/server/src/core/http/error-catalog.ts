@@ -236,6 +236,11 @@ export const MESSAGES = {
     en: "The host '{host}' resolves to {address}, a link-local address (such as cloud metadata), where webhooks never go",
     zh: '主机 {host} 解析到 {address}，这是链路本地地址（例如云元数据服务），Webhook 不会发送到这里',
   },
+  url_own_port: {
+    code: 'url_own_port',
+    en: "The address {address}:{port} of host '{host}' is one of this server's own ports (its database, demo chain or web server), where webhooks never go; a local receiver must listen on another port",
+    zh: '主机 {host} 的地址 {address}:{port} 是本服务器自身的端口（数据库、演示链或 Web 服务），Webhook 不会发送到这里；本地接收端请使用其他端口',
+  },
   url_unresolvable: {
     code: 'url_unresolvable',
     en: "The host '{host}' does not resolve",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { claimOwnPort } from '../../core/own-ports.js';
 import { isLinkLocal, isPublicAddress, resolveChecked } from './address.js';
 
 describe('isPublicAddress', () => {
@@ -81,5 +82,22 @@ describe('resolveChecked', () => {
     await expect(resolveChecked('no-such-host.invalid', true)).rejects.toMatchObject({
       code: 'url_unresolvable',
     });
+  });
+
+  it("refuses the server's own ports on loopback or private addresses, not on public ones", async () => {
+    const release = claimOwnPort(54321, 'database');
+    try {
+      for (const host of ['127.0.0.1', '[::1]', '0.0.0.0', '10.0.0.5']) {
+        await expect(resolveChecked(host, true, 54321)).rejects.toMatchObject({
+          code: 'url_own_port',
+          port: 54321,
+        });
+      }
+      expect(await resolveChecked('127.0.0.1', true, 54322)).toHaveLength(1);
+      expect(await resolveChecked('8.8.8.8', true, 54321)).toHaveLength(1);
+    } finally {
+      release();
+    }
+    expect(await resolveChecked('127.0.0.1', true, 54321)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { ownPortUse } from '../../core/own-ports.js';
 
 /**
  * Addresses a live-mode webhook may never reach: this host, private networks, link-local (cloud
@@ -91,16 +92,19 @@ export function isPublicAddress(address: string): boolean {
 
 export class AddressRefused extends Error {
   constructor(
-    readonly code: 'url_private_address' | 'url_link_local' | 'url_unresolvable',
+    readonly code: 'url_private_address' | 'url_link_local' | 'url_unresolvable' | 'url_own_port',
     readonly host: string,
     readonly address = '',
+    readonly port = 0,
   ) {
     super(
       code === 'url_unresolvable'
         ? `The host '${host}' does not resolve`
         : code === 'url_link_local'
           ? `The host '${host}' resolves to ${address}, a link-local address (such as cloud metadata), where webhooks never go`
-          : `The host '${host}' resolves to ${address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
+          : code === 'url_own_port'
+            ? `The address ${address}:${port} of host '${host}' is one of this server's own ports (its database, demo chain or web server), where webhooks never go`
+            : `The host '${host}' resolves to ${address}, a private, loopback or reserved address; live-mode webhooks go to public addresses only`,
     );
   }
 }
@@ -111,11 +115,12 @@ export interface Resolved {
 }
 
 /**
- * Resolves a URL's host to every address it has, refuses it when any is link-local and, unless private
- * addresses are allowed (test mode), when any of them is not public: a name that answers one public and one
+ * Resolves a URL's host to every address it has, refuses it when any is link-local, when `port` is one
+ * of this server's own and any address is not public, and, unless private addresses are allowed (test
+ * mode), when any of them is not public: a name that answers one public and one
  * private address could be steered to the private one. The caller connects only to these addresses.
  */
-export async function resolveChecked(hostname: string, allowPrivate: boolean): Promise<Resolved[]> {
+export async function resolveChecked(hostname: string, allowPrivate: boolean, port = 0): Promise<Resolved[]> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
   let addresses: Resolved[];
@@ -137,5 +142,9 @@ export async function resolveChecked(hostname: string, allowPrivate: boolean): P
       throw new AddressRefused('url_private_address', host.slice(0, 200), refused.address);
     }
   }
+  // On this host (loopback, or a private address that may be this machine's), never a port the server
+  // itself runs: its database, demo chain or web server.
+  const own = ownPortUse(port) ? addresses.find((a) => !isPublicAddress(a.address)) : undefined;
+  if (own) throw new AddressRefused('url_own_port', host.slice(0, 200), own.address, port);
   return addresses;
 }

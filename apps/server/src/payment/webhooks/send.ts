@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { portOf } from '../../core/own-ports.js';
 import { AddressRefused, resolveChecked, type Resolved } from './address.js';
 
 export const SEND_TIMEOUT_MS = 10_000;
@@ -71,7 +72,7 @@ export async function sendWebhook(
   }
   let addresses: Resolved[];
   try {
-    addresses = await resolveChecked(target.hostname, options.allowPrivate);
+    addresses = await resolveChecked(target.hostname, options.allowPrivate, portOf(target));
   } catch (err) {
     const message = err instanceof AddressRefused ? err.message : 'address check failed';
     return done({ ok: false, status: null, body: null, error: message });

@@ -10,6 +10,7 @@ import { ApiError } from '../../core/http/errors.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { newId, randomBase62 } from '../shared/ids.js';
 import { iso, isoOrNull } from '../shared/time.js';
+import { ownPortUse, portOf } from '../../core/own-ports.js';
 import { AddressRefused, resolveChecked } from './address.js';
 import {
   deleteEndpoint,
@@ -72,21 +73,31 @@ export function serializeAttempt(row: AttemptRow): WebhookAttempt {
 
 /**
  * A live-mode endpoint must resolve, and only to public addresses (checked again at every send);
- * a test-mode endpoint may be on localhost or a private network, so tests and local receivers work.
+ * a test-mode endpoint may be on localhost or a private network, so tests and local receivers work,
+ * but never on a port the server itself runs there (its database, demo chain or web server).
  */
 export async function checkEndpointUrl(url: string, publicOnly: boolean): Promise<void> {
   const parsed = new URL(url);
   if (parsed.username || parsed.password) throw ApiError.of('url_credentials', {}, { param: 'url' });
-  // Test mode resolves nothing at creation (a local receiver may not be up yet); a literal address
-  // is still checked, and every send checks again.
-  if (!publicOnly && isIP(parsed.hostname.replace(/^\[|\]$/g, '')) === 0) return;
+  const port = portOf(parsed);
+  // Test mode resolves a name at creation only when its port is one of the server's own (a local
+  // receiver's name may not resolve yet); a literal address is always checked, and every send checks
+  // again.
+  const named = isIP(parsed.hostname.replace(/^\[|\]$/g, '')) === 0;
+  if (!publicOnly && named && !ownPortUse(port)) return;
   try {
-    await resolveChecked(parsed.hostname, !publicOnly);
+    await resolveChecked(parsed.hostname, !publicOnly, port);
   } catch (err) {
     if (!(err instanceof AddressRefused)) throw err;
-    const values = { host: err.host, address: err.address };
-    if (err.code === 'url_unresolvable') throw ApiError.of(err.code, { host: err.host }, { param: 'url' });
-    throw ApiError.of(err.code, values, { param: 'url' });
+    if (err.code === 'url_unresolvable') {
+      if (!publicOnly) return;
+      throw ApiError.of(err.code, { host: err.host }, { param: 'url' });
+    }
+    if (err.code === 'url_own_port') {
+      const values = { host: err.host, address: err.address, port: String(err.port) };
+      throw ApiError.of(err.code, values, { param: 'url' });
+    }
+    throw ApiError.of(err.code, { host: err.host, address: err.address }, { param: 'url' });
   }
 }
 

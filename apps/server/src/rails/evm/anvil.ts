@@ -16,6 +16,13 @@ export interface AnvilOptions {
   blockTime?: number;
   /** Explicit binary; else ANVIL_BIN, then the npm platform package. */
   binary?: string;
+  /**
+   * The chain's state file: loaded at start when it exists, written when anvil stops (SIGTERM) and every
+   * `stateInterval` seconds, so a restart (or a kill -9, up to the last interval) keeps the chain.
+   */
+  stateFile?: string;
+  /** Seconds between state dumps (default 2) when `stateFile` is set. */
+  stateInterval?: number;
 }
 
 export interface Anvil {
@@ -83,6 +90,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
   const chainId = options.chainId ?? 31337;
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   if (options.blockTime) args.push('--block-time', String(options.blockTime));
+  if (options.stateFile) {
+    args.push('--state', options.stateFile, '--state-interval', String(options.stateInterval ?? 2));
+  }
   const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
@@ -112,8 +122,9 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<Anvil> {
       stopping ??= (async () => {
         process.removeListener('exit', killOnExit);
         if (child.exitCode !== null || child.signalCode !== null) return;
+        // SIGTERM lets anvil write its state file; SIGKILL only when that takes more than 10 s.
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
       })();

@@ -25,6 +25,7 @@ export class EvmRailCore {
   readonly client: EvmPublicClient;
   private wallet: Promise<EvmWalletClient> | null = null;
   private chainChecked: Promise<void> | null = null;
+  private nonceSynced = false;
 
   constructor(
     readonly settings: EvmSettings,
@@ -50,6 +51,13 @@ export class EvmRailCore {
       walletClientFor(this.chain, key),
     );
     return this.wallet;
+  }
+
+  /** True once per rail: its first nonce is the chain's count, whatever the database remembers. */
+  firstNonce(): boolean {
+    if (this.nonceSynced) return false;
+    this.nonceSynced = true;
+    return true;
   }
 
   /** The node must serve the chain the method names; checked once per rail. */

@@ -1,18 +1,21 @@
-// The demo chain across crashes. A server killed with kill -9 cannot stop its anvil: the chain keeps
-// running, with its port and every balance and payment on it. The server records the chain in
-// `DATA_DIR/demo-chain.json` (anvil's pid and port, the TUSD address, the owning server's pid), and the
-// next start of the same data directory adopts that chain when it is provably ours: the pid is an anvil
-// process on the recorded port, no live server owns it, it answers with the recorded chain id, and the
-// recorded TUSD contract is deployed there. A chain that fails any check is stopped and a fresh one started
-// (where TUSD lands at its deterministic address again). So a restart never deploys TUSD a second time on an
-// old chain, and never points the demo currency at another contract while old balances exist.
+// The demo chain across restarts and crashes. anvil keeps the chain in `DATA_DIR/demo-chain-state.json`
+// (loaded at start, written on a graceful stop and every two seconds), so a stop and start of the same data
+// directory finds its blocks, balances, allowances and the hot wallet's nonces again. A server killed with
+// kill -9 cannot stop its anvil: the chain keeps running, with its port and every balance and payment on
+// it. The server records the chain in `DATA_DIR/demo-chain.json` (anvil's pid and port, the TUSD address,
+// the owning server's pid), and the next start adopts that chain when it is provably ours: the pid is an
+// anvil process on the recorded port, no live server owns it, it answers with the recorded chain id, and
+// the recorded TUSD contract is deployed there. A chain that fails any check is stopped and the chain
+// started from the state file; a state file that is unusable is set aside and a fresh chain seeded (TUSD
+// lands at its deterministic address again). So a restart never deploys TUSD a second time on an old
+// chain, and never points the demo currency at another contract while old balances exist.
 import { existsSync, readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { erc20Abi, getAddress, type Address } from 'viem';
 import { z } from 'zod';
-import type { Anvil } from './anvil.js';
+import { AnvilMissingError, type Anvil } from './anvil.js';
 import {
   anvilAccounts,
   deployDemoChain,
@@ -40,6 +43,32 @@ const recordSchema = z.object({
 export type DemoChainRecord = z.infer<typeof recordSchema>;
 
 export const demoChainFile = (dataDir: string) => path.join(dataDir, 'demo-chain.json');
+/** The chain itself (anvil's state: blocks, balances, allowances, nonces), kept across restarts. */
+export const demoChainStateFile = (dataDir: string) => path.join(dataDir, 'demo-chain-state.json');
+
+/**
+ * Starts the demo chain from its state file; a state file anvil cannot load, or that holds another
+ * chain than the demo's, is renamed aside (`.unusable-<time>`) and a fresh chain is started and seeded.
+ */
+async function startFromStateFile(
+  dataDir: string,
+  log: Logger,
+  options: DemoChainOptions,
+): Promise<DemoChain> {
+  const stateFile = demoChainStateFile(dataDir);
+  try {
+    return await deployDemoChain({ ...options, stateFile });
+  } catch (err) {
+    if (err instanceof AnvilMissingError || !existsSync(stateFile)) throw err;
+    const aside = `${stateFile}.unusable-${Date.now()}`;
+    await rename(stateFile, aside);
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err), aside },
+      'demo chain: its saved state could not be used; starting a fresh chain',
+    );
+    return deployDemoChain({ ...options, stateFile });
+  }
+}
 
 export function readDemoChainRecord(dataDir: string): DemoChainRecord | null {
   const file = demoChainFile(dataDir);
@@ -109,13 +138,13 @@ export async function judgeLeftover(dataDir: string): Promise<LeftoverVerdict> {
   }
 }
 
-/** Stops a leftover anvil (SIGTERM, then SIGKILL after 3 s) and waits until it is gone. */
+/** Stops a leftover anvil (SIGTERM, then SIGKILL after 10 s) and waits until it is gone. */
 export async function stopPid(pid: number): Promise<void> {
   if (!isAlive(pid)) return;
   process.kill(pid, 'SIGTERM');
   for (let waited = 0; isAlive(pid); waited += 50) {
-    if (waited === 3000) process.kill(pid, 'SIGKILL');
-    if (waited > 10_000) throw new Error(`anvil pid ${pid} did not stop`);
+    if (waited === 10_000) process.kill(pid, 'SIGKILL');
+    if (waited > 15_000) throw new Error(`anvil pid ${pid} did not stop`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -191,7 +220,7 @@ export async function openDemoChain(options: OpenDemoChainOptions): Promise<Demo
     );
     await stopPid(verdict.record.pid);
   }
-  const demo = await deployDemoChain(chainOptions);
+  const demo = await startFromStateFile(dataDir, log, chainOptions);
   const pid = demo.anvil.pid;
   if (pid) {
     await writeDemoChainRecord(dataDir, {

@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import {
   createPublicClient,
   createTestClient,
+  erc20Abi,
   getAddress,
+  getContractAddress,
   http,
   isHex,
   parseUnits,
@@ -130,7 +132,11 @@ export interface DemoChainOptions extends AnvilOptions {
   fundEth?: string[];
 }
 
-/** Starts anvil, deploys TUSD and funds the well-known test accounts; `stop()` ends the chain. */
+/**
+ * Starts anvil and makes it the demo chain: a chain loaded from `stateFile` that already holds TUSD (at
+ * account 0's first contract address) is kept as it is; a fresh one gets TUSD deployed and the test
+ * accounts funded. `stop()` ends the chain (writing its state file first).
+ */
 export async function deployDemoChain(options: DemoChainOptions = {}): Promise<DemoChain> {
   const anvil = await startAnvil(options);
   try {
@@ -139,21 +145,13 @@ export async function deployDemoChain(options: DemoChainOptions = {}): Promise<D
     const deployerKey = accounts[0]?.privateKey;
     if (!deployerKey) throw new Error('no deployer');
     const deployer = walletClientFor(chainFor(anvil.chainId, anvil.rpcUrl), deployerKey);
-    // TUSD's address is deterministic only on a fresh chain: never deploy it again on a used one.
-    const nonce = await client.getTransactionCount({ address: deployer.account.address });
-    if (nonce !== 0) throw new Error(`the chain on ${anvil.rpcUrl} is not fresh (deployer nonce ${nonce})`);
-    const token = await deployTestToken(client, deployer, 'Test USD', 'TUSD', 6);
-    const perAccount = parseUnits(String(options.tokensPerAccount ?? 10_000), token.decimals);
-    await mintTo(
-      client,
-      deployer,
-      token.address,
-      accounts.map((a) => a.address),
-      perAccount,
-    );
+    const token =
+      (await loadedToken(client, deployer.account.address)) ?? (await seedFresh(client, deployer, options));
     for (const address of options.fundEth ?? []) {
+      const wallet = getAddress(address);
+      if ((await client.getBalance({ address: wallet })) >= parseUnits('1', 18)) continue;
       await testClient(anvil.chainId, anvil.rpcUrl).setBalance({
-        address: getAddress(address),
+        address: wallet,
         value: parseUnits('100', 18),
       });
     }
@@ -162,4 +160,31 @@ export async function deployDemoChain(options: DemoChainOptions = {}): Promise<D
     await anvil.stop();
     throw err;
   }
+}
+
+/** TUSD on a chain loaded from a state file (deployed by account 0 as its first contract), else null. */
+async function loadedToken(client: FastPublicClient, deployer: Address): Promise<TokenInfo | null> {
+  if ((await client.getTransactionCount({ address: deployer })) === 0) return null;
+  const address = getContractAddress({ from: deployer, nonce: 0n });
+  const code = await client.getCode({ address });
+  if (!code || code === '0x') throw new NotDemoChainError('no TUSD contract on a used chain');
+  const symbol = await client.readContract({ address, abi: erc20Abi, functionName: 'symbol' });
+  if (symbol !== 'TUSD') throw new NotDemoChainError(`token symbol ${symbol}`);
+  return { address, name: 'Test USD', symbol: 'TUSD', decimals: 6 };
+}
+
+/** A used chain that is not a demo chain (its state file is then set aside and a fresh chain started). */
+export class NotDemoChainError extends Error {}
+
+/** A fresh chain: TUSD deployed at its deterministic address and minted to the test accounts. */
+async function seedFresh(
+  client: FastPublicClient,
+  deployer: EvmWalletClient,
+  options: DemoChainOptions,
+): Promise<TokenInfo> {
+  const token = await deployTestToken(client, deployer, 'Test USD', 'TUSD', 6);
+  const perAccount = parseUnits(String(options.tokensPerAccount ?? 10_000), token.decimals);
+  const accounts = anvilAccounts(10).map((a) => a.address);
+  await mintTo(client, deployer, token.address, accounts, perAccount);
+  return token;
 }

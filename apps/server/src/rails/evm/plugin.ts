@@ -3,6 +3,7 @@
 import { getAddress } from 'viem';
 import type { DemoNetwork, RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
 import { RailError, type DbLike } from '../types.js';
+import { claimOwnPort } from '../../core/own-ports.js';
 import { AnvilMissingError } from './anvil.js';
 import { localClient, type DemoChain } from './demo.js';
 import { openDemoChain } from './demo-pidfile.js';
@@ -28,6 +29,7 @@ export class EvmRailPlugin implements RailPlugin {
   /** The local chain of test mode, when this process started (or adopted) one. */
   demo: DemoChain | null = null;
   private readonly rails = new Map<string, EvmRail>();
+  private releaseChainPort: () => void = () => undefined;
 
   constructor(private readonly host: RailPluginHost) {
     defineWatcher(host.jobs, {
@@ -101,6 +103,8 @@ export class EvmRailPlugin implements RailPlugin {
       );
       return null;
     }
+    // The chain's RPC is the server's own port: no user-aimed request (a test-mode webhook) may reach it.
+    this.releaseChainPort = claimOwnPort(this.demo.anvil.port, 'chain');
     log.info(
       {
         rpcUrl: this.demo.rpcUrl,
@@ -151,5 +155,6 @@ export class EvmRailPlugin implements RailPlugin {
     const demo = this.demo;
     this.demo = null;
     if (demo) await demo.stop();
+    this.releaseChainPort();
   }
 }

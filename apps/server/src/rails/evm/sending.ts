@@ -16,6 +16,7 @@ import {
   type WalletRequest,
 } from '../types.js';
 import type { EvmRailCore } from './core.js';
+import { fillNonceGap } from './nonce-gap.js';
 import { carriesReference } from './reference.js';
 
 /** A signed transaction for this chain, or the reason it is not one. */
@@ -79,6 +80,13 @@ export function isKnown(core: EvmRailCore, hash: Hex): Promise<boolean> {
 export async function broadcast(core: EvmRailCore, signed: string): Promise<{ txRef: string }> {
   const raw = parseSigned(core, signed);
   const hash = keccak256(raw);
+  // Filling is a best effort: when it fails, the bytes are sent as before and the reconcile job retries.
+  await fillNonceGap(core, raw, hash).catch((err: unknown) =>
+    core.deps.log.warn(
+      { err: err instanceof Error ? err.message : String(err), hash },
+      'evm: nonce gap not filled',
+    ),
+  );
   try {
     await core.client.sendRawTransaction({ serializedTransaction: raw });
   } catch (err) {

@@ -24,7 +24,7 @@ async function signWithNextNonce(
   const wallet = await core.hotWallet();
   const signer = wallet.account.address;
   const pending = await core.client.getTransactionCount({ address: signer, blockTag: 'pending' });
-  const nonce = await allocateNonce(db, core.network, signer, BigInt(pending));
+  const nonce = await allocateNonce(db, core.network, signer, BigInt(pending), core.firstNonce());
   const raw = await core.send(what, async () => {
     const request = await wallet.prepareTransactionRequest({ ...call, nonce: Number(nonce) });
     return wallet.signTransaction(request);

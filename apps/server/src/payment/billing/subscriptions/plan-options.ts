@@ -27,7 +27,11 @@ export async function planOptionsOf(ctx: Ctx, db: DbLike, sub: SubscriptionRow):
     if ((price.recurringIntervalCount ?? 1) !== sub.recurringIntervalCount) continue;
     let amount: bigint;
     try {
-      const [one] = priceWith(new Map([[price.id, price]]), [{ priceId: price.id, quantity: 1 }], sub.currencyId);
+      const [one] = priceWith(
+        new Map([[price.id, price]]),
+        [{ priceId: price.id, quantity: 1 }],
+        sub.currencyId,
+      );
       if (!one) continue;
       amount = one.amount;
     } catch {
@@ -62,7 +66,9 @@ export async function checkCustomerItems(
 ): Promise<void> {
   const { rows } = await currentItems(ctx, db, sub);
   const current = new Set(rows.map((r) => r.priceId));
-  const fresh = items.map((item, index) => ({ item, index })).filter(({ item }) => !current.has(item.priceId));
+  const fresh = items
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => !current.has(item.priceId));
   if (fresh.length === 0) return;
   const allowed = new Set((await planOptionsOf(ctx, db, sub)).map((o) => o.price_id));
   for (const { item, index } of fresh) {

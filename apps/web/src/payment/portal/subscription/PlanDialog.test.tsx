@@ -185,4 +185,35 @@ describe('change plan dialog', () => {
     );
     expect(screen.queryByTestId('subscription-change-plan')).toBeNull();
   });
+
+  it('speaks Chinese: the product’s zh name and what is due now', async () => {
+    const sub = fakeSubscription();
+    serve(({ url }) => {
+      if (url.pathname.endsWith('/plan-options')) return json(OPTIONS);
+      if (url.pathname.endsWith('/upcoming-invoice')) {
+        return json(
+          upcoming(sub, {
+            net: '7500000',
+            invoice: { total: '7500000', ...application('7500000') },
+            credit: '0',
+            pending: true,
+          }),
+        );
+      }
+      return json(sub);
+    });
+    renderRoutes(PAGE, { session: signedIn, locale: 'zh' });
+    fireEvent.click(await screen.findByTestId('subscription-change-plan', {}, SLOW));
+    const dialog = await screen.findByTestId('plan-dialog');
+    expect(within(dialog).getByText('更换方案')).toBeTruthy();
+    fireEvent.click(await within(dialog).findByLabelText(/^团队版 \(Pro\) · 30 TUSD/, {}, SLOW));
+    await waitFor(
+      () =>
+        expect(within(dialog).getByTestId('plan-preview').textContent).toBe(
+          '现在应付：7.5 TUSD。 支付此金额后新方案生效。',
+        ),
+      SLOW,
+    );
+    expect(within(dialog).getByTestId('plan-confirm').textContent).toBe('确认更换');
+  }, 15_000);
 });

@@ -159,8 +159,15 @@ describe('portal plan change', () => {
       'change',
     );
     expect(changed.items).toMatchObject([{ price_id: basic, quantity: 1 }]);
+    // Sent again (a retried confirm): the plan is already Basic, nothing more is credited or billed.
+    ok(
+      await as(alice, 'POST', `/subscriptions/${sub.id}`, { items: [{ price_id: basic, quantity: 1 }] }),
+      'again',
+    );
     const balance = ok(await env.test('GET', `/customers/${sub.customer}/balance-transactions`), 'balance');
     expect(balance.data).toMatchObject([{ type: 'proration_credit', amount: '21000000' }]);
+    expect((balance.data as unknown[]).length).toBe(1);
+    expect((await invoicesOf(db(), sub.id)).map((r) => r.billingReason)).toEqual(['subscription_create']);
     await advance(env.test, sub.clock, '2027-04-01T00:00:00.000Z');
     const cycle = (await invoicesOf(db(), sub.id)).find((r) => r.billingReason === 'subscription_cycle');
     expect([cycle?.total, cycle?.amountDue]).toEqual([31_000_000n, 10_000_000n]);

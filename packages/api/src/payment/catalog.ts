@@ -111,8 +111,11 @@ export const priceFields = {
   currency_options: z.array(currencyOption).max(20),
   recurring: priceRecurring.nullable(),
   upsell: z.object({ upsells_to_id: objectId('price') }).nullable(),
-  /** Customers may switch a subscription to it in the portal (interval and currency permitting). */
-  switchable: z.boolean(),
+  /**
+   * Customers may switch a subscription to it in the portal (interval and currency permitting); a
+   * price object stored before the field existed reads false.
+   */
+  switchable: z.boolean().default(false),
   quantity_available: count,
   quantity_sold: count,
   quantity_limit_per_checkout: count,

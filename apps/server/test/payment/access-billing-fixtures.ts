@@ -87,6 +87,9 @@ export function billingFixtures(w: FixtureWorld): Record<string, () => Promise<P
     'GET /subscriptions/{id}/upcoming-invoice': async () => ({
       path: `/subscriptions/${await sub()}/upcoming-invoice`,
     }),
+    'GET /subscriptions/{id}/plan-options': async () => ({
+      path: `/subscriptions/${await sub()}/plan-options`,
+    }),
     'GET /subscriptions/{id}/allowance': async () => ({ path: `/subscriptions/${await sub()}/allowance` }),
     'POST /subscriptions/{id}/allowance': async () => ({
       path: `/subscriptions/${await sub()}/allowance`,

@@ -72,6 +72,7 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       // Changing the plan and previewing it: the customer's own subscriptions only.
       'POST /subscriptions/{id}',
       'GET /subscriptions/{id}/upcoming-invoice',
+      'GET /subscriptions/{id}/plan-options',
       // The allowance left on chain for renewals: the customer's own subscriptions only.
       'GET /subscriptions/{id}/allowance',
       'POST /subscriptions/{id}/allowance',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
-import { advance, invoicesOf, newClock } from './billing-support.js';
+import { advance, getSub, invoicesOf, newClock } from './billing-support.js';
 import { browserCall } from './pay-support.js';
 import { seedCurrency, startPaymentEnv, type Answer, type PaymentTestEnv } from './support.js';
 
@@ -129,12 +129,66 @@ describe('a customer changes the currency of future invoices', () => {
     expect([changed.currency_id, changed.default_payment_method_id]).toEqual([teth, secondMethod]);
     const after = ok(await env.test('GET', `/invoices/${open}`), 'open invoice');
     expect([after.status, after.currency_id, after.total]).toEqual(['open', tusd, before.total]);
+    // Its payment method too: it is still collected on the first chain.
+    expect([before.payment_method_id, after.payment_method_id]).toEqual([firstMethod, firstMethod]);
 
     // The open upgrade is settled in TUSD; the next period is billed in TETH at the option's amount.
     ok(await env.test('POST', `/invoices/${open}/pay`, { body: { paid_out_of_band: true } }), 'pay upgrade');
     await advance(env.test, sub.clock, '2027-04-01T00:00:00.000Z');
     const cycle = (await invoicesOf(db(), sub.id)).find((r) => r.billingReason === 'subscription_cycle');
-    expect([cycle?.currencyId, cycle?.total]).toEqual([teth, 34_000_000n]);
+    expect([cycle?.currencyId, cycle?.paymentMethodId, cycle?.total]).toEqual([
+      teth,
+      secondMethod,
+      34_000_000n,
+    ]);
+  }, 60_000);
+
+  it('leaves a past-due invoice in its currency and method; only the next period moves', async () => {
+    const clock = await newClock(env.test, '2027-03-01T00:00:00.000Z');
+    const sub = ok(
+      await env.test('POST', '/subscriptions', {
+        body: {
+          customer_id: aliceCustomer,
+          items: [{ price_id: plan, quantity: 1 }],
+          currency_id: tusd,
+          payment_method_id: firstMethod,
+          collection_method: 'send_invoice',
+          days_until_due: 1,
+          test_clock_id: clock,
+        },
+      }),
+      'subscription',
+    );
+    const id = String(sub.id);
+    ok(
+      await env.test('POST', `/invoices/${String(sub.latest_invoice_id)}/pay`, {
+        body: { paid_out_of_band: true },
+      }),
+      'pay',
+    );
+    // April's invoice was due on April 2: on April 3 it is past due.
+    await advance(env.test, clock, '2027-04-03T00:00:00.000Z');
+    const pastDue = (await invoicesOf(db(), id)).at(-1);
+    if (!pastDue) throw new Error('no April invoice');
+    expect([pastDue.billingReason, pastDue.status, pastDue.dueDate?.toISOString()]).toEqual([
+      'subscription_cycle',
+      'open',
+      '2027-04-02T00:00:00.000Z',
+    ]);
+    expect((await getSub(env.test, id)).status).toBe('past_due');
+
+    const changed = ok(
+      await browserCall(alice, 'POST', `/subscriptions/${id}?livemode=false`, { currency_id: teth }),
+      'change',
+    );
+    expect([changed.currency_id, changed.default_payment_method_id]).toEqual([teth, secondMethod]);
+    const kept = ok(await env.test('GET', `/invoices/${pastDue.id}`), 'past-due invoice');
+    expect([kept.currency_id, kept.payment_method_id, kept.total]).toEqual([tusd, firstMethod, '31000000']);
+
+    ok(await env.test('POST', `/invoices/${pastDue.id}/pay`, { body: { paid_out_of_band: true } }), 'pay');
+    await advance(env.test, clock, '2027-05-01T00:00:00.000Z');
+    const may = (await invoicesOf(db(), id)).at(-1);
+    expect([may?.currencyId, may?.paymentMethodId, may?.total]).toEqual([teth, secondMethod, 17_000_000n]);
   }, 60_000);
 
   it('refuses a currency the plan is not sold in, or a method the currency is not of, in en and zh', async () => {

@@ -13,6 +13,10 @@ export const BILLING_TEXT = {
     en: 'The subscription cannot do this in its state',
     zh: '该订阅当前状态不允许此操作',
   },
+  subscription_price_not_switchable: {
+    en: 'This subscription cannot be switched to that price',
+    zh: '该订阅不能切换到此价格',
+  },
   test_clock_backwards: { en: 'A test clock cannot go backwards', zh: '测试时钟不能回拨' },
   test_clock_livemode: { en: 'Test clocks exist only in test mode', zh: '测试时钟仅在测试模式下可用' },
   test_clock_advance_too_far: {

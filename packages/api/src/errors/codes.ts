@@ -103,6 +103,7 @@ export const errorCode = z.enum([
   'invoice_state_invalid',
   'nothing_overdue',
   'subscription_state_invalid',
+  'subscription_price_not_switchable',
   'test_clock_backwards',
   'test_clock_livemode',
   'test_clock_advance_too_far',

@@ -235,3 +235,25 @@ export const usageRecord = z.object({
   timestamp,
 });
 export type UsageRecord = z.infer<typeof usageRecord>;
+
+/**
+ * A price a customer may switch their one-item subscription to in the portal: another active price of
+ * the subscription's product, or one the merchant marked `switchable`, licensed, on the subscription's
+ * interval and sold in its currency.
+ */
+export const planOption = z.object({
+  price_id: z.string(),
+  product_id: z.string(),
+  product_name: z.string(),
+  /** The product's metadata (its `translations` name it in other locales: `localizedProduct`). */
+  product_metadata: z.record(z.string(), z.unknown()),
+  nickname: z.string().nullable(),
+  /** One unit for one period, in the subscription's currency. */
+  unit_amount: amountString,
+  /** Another price of the subscription's own product. */
+  same_product: z.boolean(),
+});
+export type PlanOption = z.infer<typeof planOption>;
+
+export const planOptions = z.object({ object: z.literal('list'), data: z.array(planOption) });
+export type PlanOptions = z.infer<typeof planOptions>;

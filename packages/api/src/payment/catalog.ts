@@ -111,6 +111,11 @@ export const priceFields = {
   currency_options: z.array(currencyOption).max(20),
   recurring: priceRecurring.nullable(),
   upsell: z.object({ upsells_to_id: objectId('price') }).nullable(),
+  /**
+   * Customers may switch a subscription to it in the portal (interval and currency permitting); a
+   * price object stored before the field existed reads false.
+   */
+  switchable: z.boolean().default(false),
   quantity_available: count,
   quantity_sold: count,
   quantity_limit_per_checkout: count,
@@ -146,6 +151,7 @@ export const priceCreate = z.strictObject({
   currency_options: priceFields.currency_options.optional(),
   recurring: priceRecurring.optional(),
   upsell: priceFields.upsell.optional(),
+  switchable: z.boolean().optional(),
   quantity_available: count.optional(),
   quantity_limit_per_checkout: count.optional(),
   nickname: priceFields.nickname.optional(),
@@ -163,6 +169,7 @@ export const priceUpdate = z
     lookup_key: priceFields.lookup_key,
     metadata: priceMetadata,
     upsell: priceFields.upsell,
+    switchable: z.boolean(),
     quantity_available: count,
     quantity_limit_per_checkout: count,
   })

@@ -12,6 +12,7 @@ import {
 import {
   subscriptionUpdate,
   emptyBody,
+  planOptions,
   upcomingInvoice,
   upcomingInvoiceQuery,
   usageRecord,
@@ -82,6 +83,16 @@ export const billingRoutes = {
       'Preview the next renewal invoice, and with proposed items or quantity the proration it bills now (balance applied)',
     query: upcomingInvoiceQuery,
     response: upcomingInvoice,
+  }),
+  subscriptionPlanOptions: route({
+    access: 'customer',
+    tag: 'Subscriptions',
+    method: 'GET',
+    path: '/subscriptions/:id/plan-options',
+    summary:
+      'The prices a customer may switch this one-item subscription to: the product’s other prices and those marked switchable, on its interval and in its currency',
+    query: modeQuery,
+    response: planOptions,
   }),
   usageRecordCreate: route({
     access: 'merchant',

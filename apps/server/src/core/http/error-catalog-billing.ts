@@ -55,6 +55,13 @@ export const BILLING_MESSAGES = {
     en: 'This subscription cannot be billed in {currency}: its prices are not available in that currency',
     zh: '该订阅无法以 {currency} 计费：其价格不支持该币种',
   },
+  // A customer's plan change in the portal (flows/plan-options.ts): only to another price of the
+  // subscription's product or to a price the merchant marked switchable.
+  sub_price_not_switchable: {
+    code: 'subscription_price_not_switchable',
+    en: 'You cannot switch this subscription to price {price}: choose another price of the same product or a plan offered for switching',
+    zh: '无法将此订阅切换到价格 {price}：请选择同一产品的其他价格或商家提供切换的方案',
+  },
   subscription_method_unsupported: {
     code: 'payment_method_not_supported',
     en: 'This payment method cannot bill this subscription in {currency}',
@@ -143,5 +150,5 @@ export const BILLING_MESSAGES = {
 /** The subscription refusals without values: a 400 `parameter_invalid` naming the field at fault. */
 export type SubscriptionRefusal = Exclude<
   Extract<keyof typeof BILLING_MESSAGES, `sub_${string}`>,
-  'sub_usage_too_large'
+  'sub_usage_too_large' | 'sub_price_not_switchable'
 >;

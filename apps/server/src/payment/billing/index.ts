@@ -31,6 +31,7 @@ export { createSubscription } from './subscriptions/create.js';
 export { invoiceAction } from './subscriptions/invoice-actions.js';
 // Plan changes, their preview and metered usage.
 export { upcomingInvoiceOf } from './subscriptions/upcoming.js';
+export { checkCustomerItems, planOptionsOf } from './subscriptions/plan-options.js';
 export { recordUsage } from './subscriptions/usage.js';
 export { pageOfInvoices } from './list-repo.js';
 // The customer portal (portal/): scoped reads, the past-due rule and the invoice writes of bulk pay.

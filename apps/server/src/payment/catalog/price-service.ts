@@ -86,6 +86,7 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
     recurringAggregateUsage:
       input.recurring?.usage_type === 'metered' ? (input.recurring.aggregate_usage ?? 'sum') : null,
     upsellsToId: input.upsell?.upsells_to_id ?? null,
+    switchable: input.switchable ?? false,
     quantityAvailable: input.quantity_available ?? 0,
     quantityLimitPerCheckout: input.quantity_limit_per_checkout ?? 0,
     nickname: input.nickname ?? null,
@@ -112,6 +113,7 @@ export async function changePrice(
       lookupKey: input.lookup_key,
       metadata: input.metadata,
       upsellsToId: input.upsell === undefined ? undefined : (input.upsell?.upsells_to_id ?? null),
+      switchable: input.switchable,
       quantityAvailable: input.quantity_available,
       quantityLimitPerCheckout: input.quantity_limit_per_checkout,
     }),

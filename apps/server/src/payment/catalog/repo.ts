@@ -1,5 +1,5 @@
 import type { ListQuery } from '@payshelf/api';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { prices, products } from '../../db/schema/index.js';
 import { catalogCacheOf } from '../shared/catalog-cache.js';
 import type { DbLike as Db } from '../shared/db.js';
@@ -136,4 +136,31 @@ async function loadPriceList(db: Db, livemode: boolean, q: PriceListQuery) {
     .orderBy(...page.orderBy)
     .limit(page.limit);
   return { rows, page };
+}
+
+/**
+ * The prices a subscription of `productIds` may switch to: active recurring prices of those products
+ * and those marked switchable, each with its product (the caller checks interval and currency).
+ */
+export async function switchCandidates(
+  db: Db,
+  livemode: boolean,
+  productIds: readonly string[],
+): Promise<Array<{ price: PriceRow; product: ProductRow }>> {
+  const own = productIds.length > 0 ? inArray(prices.productId, [...productIds]) : undefined;
+  return db
+    .select({ price: prices, product: products })
+    .from(prices)
+    .innerJoin(products, eq(products.id, prices.productId))
+    .where(
+      and(
+        eq(prices.livemode, livemode),
+        eq(prices.active, true),
+        eq(prices.type, 'recurring'),
+        eq(products.active, true),
+        own ? or(own, eq(prices.switchable, true)) : eq(prices.switchable, true),
+      ),
+    )
+    .orderBy(prices.createdAt, prices.id)
+    .limit(200);
 }

@@ -48,6 +48,7 @@ export function serializePrice(row: PriceRow, product?: ProductRow | null): Pric
         }
       : null,
     upsell: row.upsellsToId ? { upsells_to_id: row.upsellsToId } : null,
+    switchable: row.switchable,
     quantity_available: row.quantityAvailable,
     quantity_sold: row.quantitySold,
     quantity_limit_per_checkout: row.quantityLimitPerCheckout,

@@ -9,6 +9,8 @@ import {
   type SubscriptionRow,
   billingNow,
   cancelSubscription,
+  checkCustomerItems,
+  planOptionsOf,
   createSubscription,
   getInvoice,
   getSubscription,
@@ -56,6 +58,16 @@ function customerMayChange(body: SubscriptionUpdate): void {
   if (body.proration_behavior === 'none') throw ApiError.of('billing_merchant_no_proration', {});
 }
 
+const itemInputs = (items: ReadonlyArray<{ price_id: string; quantity: number }>) =>
+  items.map((i) => ({ priceId: i.price_id, quantity: i.quantity }));
+
+/** The preview's `items` text (price_id:quantity,…) as items; upcoming.ts checks the quantities. */
+const parseItemsText = (text: string) =>
+  text.split(',').map((pair) => {
+    const [price_id = '', quantity = '0'] = pair.split(':');
+    return { price_id, quantity: Number(quantity) };
+  });
+
 /** A first or recovery invoice is collected before the answer, waiting this long for the pull to be mined. */
 const ANSWER_WAIT_MS = 10_000;
 
@@ -87,7 +99,10 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
 
   serve(app, ctx, billingRoutes.subscriptionUpdate, async ({ caller, params, body }) => {
     const row = await own(caller, params.id);
-    if (caller.kind === 'customer') customerMayChange(body);
+    if (caller.kind === 'customer') {
+      customerMayChange(body);
+      if (body.items) await checkCustomerItems(ctx, db, row, itemInputs(body.items));
+    }
     const { subscription, invoice } = await updateSubscription(ctx, row.id, caller.livemode, body);
     // A plan change's invoice is due now: pulled at once (charge_automatically) or sent.
     if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
@@ -96,9 +111,18 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     return answer(subscription);
   });
 
-  serve(app, ctx, billingRoutes.upcomingInvoice, async ({ caller, params, query }) =>
-    upcomingInvoiceOf(ctx, await own(caller, params.id), query),
-  );
+  serve(app, ctx, billingRoutes.upcomingInvoice, async ({ caller, params, query }) => {
+    const row = await own(caller, params.id);
+    if (caller.kind === 'customer' && query.items) {
+      await checkCustomerItems(ctx, db, row, itemInputs(parseItemsText(query.items)));
+    }
+    return upcomingInvoiceOf(ctx, row, query);
+  });
+
+  serve(app, ctx, billingRoutes.subscriptionPlanOptions, async ({ caller, params }) => {
+    const row = await own(caller, params.id);
+    return { object: 'list' as const, data: await planOptionsOf(ctx, db, row) };
+  });
 
   serve(app, ctx, billingRoutes.subscriptionAllowance, async ({ caller, params }) =>
     subscriptionAllowanceOf(ctx, await own(caller, params.id)),

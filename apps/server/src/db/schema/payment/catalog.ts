@@ -47,6 +47,11 @@ export const prices = pgTable(
     /** Metered prices: how a period's usage records add up (sum; last_during_period: the last one). */
     recurringAggregateUsage: text({ enum: ['sum', 'last_during_period'] }),
     upsellsToId: text(),
+    /**
+     * Customers may switch their subscription to this price in the portal (besides the other prices
+     * of their own product), when its interval and currency fit the subscription.
+     */
+    switchable: boolean().notNull().default(false),
     /** 0 means unlimited stock / no per-checkout limit. */
     quantityAvailable: integer().notNull().default(0),
     quantitySold: integer().notNull().default(0),

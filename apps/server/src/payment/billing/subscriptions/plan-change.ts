@@ -129,6 +129,10 @@ export async function setItems(tx: DbLike, sub: SubscriptionRow, items: readonly
   }
 }
 
+const samePending = (pending: PendingUpdate, items: readonly ItemInput[]) =>
+  pending.items.length === items.length &&
+  items.every((i) => pending.items.some((p) => p.price_id === i.priceId && p.quantity === i.quantity));
+
 /**
  * Applies a plan change to the locked subscription at `now`: writes the proration invoice or credit
  * and the items (or the pending update). Returns the changed subscription and the invoice made.
@@ -141,6 +145,10 @@ export async function applyPlanChange(
   now: Date,
   set: SubscriptionSet,
 ): Promise<{ subscription: SubscriptionRow; invoice: InvoiceRow | null }> {
+  if (sub.pendingUpdate && samePending(sub.pendingUpdate, request.items)) {
+    // The same change asked again (a retry, a double click): it is already waiting for its invoice.
+    return { subscription: sub, invoice: null };
+  }
   if (sub.pendingUpdate) {
     throw ApiError.of('subscription_state', {
       status: sub.status,

@@ -64,6 +64,7 @@ export const catalogEn = {
     noUpsell: 'No upsell',
     quantityAvailable: 'Stock',
     limitPerCheckout: 'Limit per checkout',
+    switchable: 'Customers can switch their subscription to this price in the portal',
     zeroUnlimited: 'Empty or 0: no limit',
     credit: 'Grants credit',
     creditHint: 'Each purchase adds this much credit to the customer’s balance.',

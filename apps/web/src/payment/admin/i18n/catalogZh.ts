@@ -65,6 +65,7 @@ export const catalogZh: typeof catalogEn = {
     noUpsell: '不推荐升级',
     quantityAvailable: '库存',
     limitPerCheckout: '每次结账上限',
+    switchable: '客户可在门户中将订阅切换到此价格',
     zeroUnlimited: '留空或 0：不限',
     credit: '发放额度',
     creditHint: '每次购买为客户增加这么多额度。',

@@ -7,6 +7,7 @@ import { saveCall, useAdminMutation } from '../api/hooks';
 import { FormDialog } from '../forms/FormDialog';
 import { FieldRow } from '../forms/FieldRow';
 import { choices, currencyChoice } from '../forms/choices';
+import { FormSwitch } from '../forms/FormSwitch';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
 import { useSchemaForm } from '../forms/useSchemaForm';
@@ -89,6 +90,9 @@ export function PriceDialog({ productId, prices, currencies, onClose }: PriceDia
               options={choices(['licensed', 'metered'], (v) => t(`payment.admin.prices.usages.${v}`))}
             />
           </FieldRow>
+        ) : null}
+        {recurring ? (
+          <FormSwitch control={control} name="switchable" label={t('payment.admin.prices.switchable')} />
         ) : null}
         <PriceAmountFields symbol={currency?.symbol ?? ''} />
         <Divider />

@@ -33,6 +33,21 @@ describe('price form', () => {
     expect(body.tiers).toBeUndefined();
   });
 
+  it('marks a recurring price switchable in the portal; a one-time price never is', () => {
+    const recurring = build((v) => {
+      v.type = 'recurring';
+      v.unit_amount = '30';
+      v.switchable = true;
+    });
+    expect(recurring.parsed.success).toBe(true);
+    expect(recurring.body.switchable).toBe(true);
+    const once = build((v) => {
+      v.unit_amount = '30';
+      v.switchable = true;
+    });
+    expect(once.body.switchable).toBeUndefined();
+  });
+
   it('makes a recurring metered price with its interval count', () => {
     const { body, parsed } = build((v) => {
       v.type = 'recurring';

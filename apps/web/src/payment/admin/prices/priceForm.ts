@@ -32,6 +32,8 @@ export interface PriceFormValues {
   };
   currency_options: Array<{ currency_id: string; unit_amount: string }>;
   upsell: { upsells_to_id: string };
+  /** Customers may switch their subscription to this price in the portal. */
+  switchable: boolean;
   quantity_available: string;
   quantity_limit_per_checkout: string;
   credit: boolean;
@@ -63,6 +65,7 @@ export function priceFormValues(currencyId = ''): PriceFormValues {
     recurring: { interval: 'month', interval_count: '1', usage_type: 'licensed', meter_id: '' },
     currency_options: [],
     upsell: { upsells_to_id: '' },
+    switchable: false,
     quantity_available: '',
     quantity_limit_per_checkout: '',
     credit: false,
@@ -169,6 +172,7 @@ export function toPriceCreate(
         '',
     })),
     upsell: upsell ? { upsells_to_id: upsell } : undefined,
+    switchable: v.type === 'recurring' && v.switchable ? true : undefined,
     quantity_available: integerField(v.quantity_available, 'quantity_available', issues),
     quantity_limit_per_checkout: integerField(
       v.quantity_limit_per_checkout,

@@ -18,6 +18,7 @@ export function fakePrice(over: Partial<ApiPrice> = {}): ApiPrice {
     currency_options: [],
     recurring: null,
     upsell: null,
+    switchable: false,
     quantity_available: 0,
     quantity_sold: 0,
     quantity_limit_per_checkout: 0,

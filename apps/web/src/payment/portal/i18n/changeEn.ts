@@ -1,4 +1,4 @@
-/** Strings of the portal's subscription changes (payment.portalChange): quantity preview, currency. */
+/** Strings of the portal's subscription changes (payment.portalChange): quantity preview, plan change, currency. */
 export const portalChangeEn = {
   quantity: {
     dueNow: 'Due now: {{amount}}',
@@ -6,6 +6,25 @@ export const portalChangeEn = {
     nothingDue: 'Nothing is due now.',
     renewal: 'Then {{amount}} from {{date}}.',
     payAfter: 'The change applies once this amount is paid.',
+  },
+  plan: {
+    action: 'Change plan',
+    title: 'Change plan',
+    choose: 'Choose a plan',
+    none: 'No other plan is available for this subscription.',
+    option: '{{name}} · {{amount}} {{period}}',
+    dueNow: 'Due now: {{amount}}.',
+    creditApplied: '{{amount}} of your credit balance is applied.',
+    credit: 'Credited to your balance now: {{amount}}.',
+    nothingDue: 'Nothing is due now.',
+    payAfter: 'The new plan applies once this amount is paid.',
+    renewal: 'Next renewal: {{amount}} on {{date}}.',
+    confirm: 'Confirm change',
+    changed: 'Your plan was changed.',
+    payToApply: 'Pay the invoice to apply your new plan.',
+    pending: 'Your plan change applies once its invoice is paid.',
+    payNow: 'Pay now',
+    failed: 'Failed to change your plan',
   },
   currency: {
     title: 'Payment method and currency',

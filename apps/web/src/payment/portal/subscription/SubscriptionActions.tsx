@@ -1,18 +1,20 @@
-import { Button, Stack } from '@mui/material';
+import { Alert, Button, Stack } from '@mui/material';
 import type { SubscriptionDetail } from '@payshelf/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { formatDate } from '../../admin/layout/formatDate';
 import { formatError } from '../../checkout/logic/errorText';
 import { atMountPoint } from '../../paths';
 import { AllowancePanel } from './AllowancePanel';
 import { CancelDialog } from './CancelDialog';
+import { PlanDialog } from './PlanDialog';
 import { QuantityDialog } from './QuantityDialog';
 import {
   cancelSubscription,
+  changePlan,
   recoverSubscription,
   resumeSubscription,
   updateQuantity,
@@ -23,7 +25,8 @@ const LIVE = new Set(['active', 'trialing', 'past_due']);
 /**
  * What the customer can do with their subscription: cancel (at the period end; a trial now), resume
  * one set to cancel, recover a canceled one, change the quantity (prorated preview first), and open
- * its invoice history. Failures toast SPEC §8's texts.
+ * its invoice history, and change plan: when the change leaves an invoice to pay, the customer goes
+ * to that invoice's page to pay it (the portal's one pay flow) and the new plan applies once paid. Failures toast SPEC §8's texts.
  */
 export function SubscriptionActions({
   subscription: sub,
@@ -35,16 +38,20 @@ export function SubscriptionActions({
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'cancel' | 'quantity' | null>(null);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'cancel' | 'quantity' | 'plan' | null>(null);
   const [busy, setBusy] = useState(false);
   const trial = sub.status === 'trialing';
-  const run = (action: () => Promise<unknown>, done: string, failed: string) => {
+  const invoicePage = (id: string) => atMountPoint(mountPoint, `customer/invoice/${id}`);
+  const pending = sub.pending_update ?? null;
+  const run = <T,>(action: () => Promise<T>, done: string, failed: string, after?: (answer: T) => void) => {
     setBusy(true);
     action()
       .then(
-        () => {
+        (answer) => {
           enqueueSnackbar(done, { variant: 'success' });
           setDialog(null);
+          after?.(answer);
           return queryClient.invalidateQueries({ queryKey: ['payment', 'portal'] });
         },
         (error: unknown) => enqueueSnackbar(`${failed}: ${formatError(error)}`, { variant: 'error' }),
@@ -101,6 +108,11 @@ export function SubscriptionActions({
             {t('payment.portalPay.subscription.recover')}
           </Button>
         ) : null}
+        {LIVE.has(sub.status) && sub.items.length === 1 && !pending ? (
+          <Button variant="outlined" onClick={() => setDialog('plan')} data-testid="subscription-change-plan">
+            {t('payment.portalChange.plan.action')}
+          </Button>
+        ) : null}
         {LIVE.has(sub.status) && sub.items.length === 1 ? (
           <Button
             variant="outlined"
@@ -118,6 +130,20 @@ export function SubscriptionActions({
           {t('payment.portalPay.subscription.invoices')}
         </Button>
       </Stack>
+      {pending ? (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          data-testid="plan-pending"
+          action={
+            <Button component={RouterLink} to={invoicePage(pending.invoice_id)} color="inherit" size="small">
+              {t('payment.portalChange.plan.payNow')}
+            </Button>
+          }
+        >
+          {t('payment.portalChange.plan.pending')}
+        </Alert>
+      ) : null}
       <AllowancePanel subscription={sub} mountPoint={mountPoint} />
       <CancelDialog
         open={dialog === 'cancel'}
@@ -140,6 +166,36 @@ export function SubscriptionActions({
           )
         }
       />
+      {dialog === 'plan' ? (
+        <PlanDialog
+          subscription={sub}
+          mountPoint={mountPoint}
+          busy={busy}
+          onClose={() => setDialog(null)}
+          onConfirm={(priceId, prorationDate) =>
+            run(
+              () =>
+                changePlan(
+                  mountPoint,
+                  sub.id,
+                  sub.livemode,
+                  priceId,
+                  sub.items[0]?.quantity ?? 1,
+                  prorationDate,
+                ),
+              t('payment.portalChange.plan.changed'),
+              t('payment.portalChange.plan.failed'),
+              (changed) => {
+                // A payment is due: its invoice's page is where the customer pays it.
+                const due = changed.pending_update?.invoice_id;
+                if (!due) return;
+                enqueueSnackbar(t('payment.portalChange.plan.payToApply'), { variant: 'info' });
+                void navigate(invoicePage(due));
+              },
+            )
+          }
+        />
+      ) : null}
       {dialog === 'quantity' ? (
         <QuantityDialog
           open

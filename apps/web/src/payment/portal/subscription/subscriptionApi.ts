@@ -6,6 +6,7 @@ import {
   billingWriteRoutes as writes,
   CANCEL_FEEDBACK,
   paymentSettings,
+  planOptions,
   routeUrl,
   subscription,
   upcomingInvoice,
@@ -102,4 +103,53 @@ export const changeCurrency = (
   apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
     currency_id: currencyId,
     payment_method_id: methodId,
+  });
+
+/** The plans the customer may switch to (the server's rule: the product's other prices and switchable ones). */
+export const fetchPlanOptions = (mountPoint: string, id: string, livemode: boolean, signal?: AbortSignal) =>
+  apiRequest(
+    planOptions,
+    url(mountPoint, `/subscriptions/${encodeURIComponent(id)}/plan-options`, livemode),
+    'GET',
+    undefined,
+    signal,
+  );
+
+/** The prorated preview of switching the one item to `priceId` (keeping its quantity). */
+export const previewPlan = (
+  mountPoint: string,
+  id: string,
+  livemode: boolean,
+  priceId: string,
+  quantity: number,
+  signal?: AbortSignal,
+) =>
+  apiRequest(
+    upcomingInvoice,
+    url(
+      mountPoint,
+      `/subscriptions/${encodeURIComponent(id)}/upcoming-invoice`,
+      livemode,
+      `&items=${encodeURIComponent(`${priceId}:${quantity}`)}`,
+    ),
+    'GET',
+    undefined,
+    signal,
+  );
+
+/**
+ * Switches the one item to `priceId`, prorated as of the preview's `proration_date` (the amount billed
+ * is the one shown). The same change sent twice bills once (the server keeps the pending change).
+ */
+export const changePlan = (
+  mountPoint: string,
+  id: string,
+  livemode: boolean,
+  priceId: string,
+  quantity: number,
+  prorationDate: string | undefined,
+) =>
+  apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
+    items: [{ price_id: priceId, quantity }],
+    ...(prorationDate ? { proration_date: prorationDate } : {}),
   });

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HeaderSession } from '../../../platform/session/useHeaderSession';
+import { json } from '../../../testing/fetchStub';
+import { renderRoutes } from '../../../testing/renderRoutes';
+import { fakeCurrency, fakeMethod, fakeSubscription } from '../logic/testFixtures';
+
+const SLOW = { timeout: 5000 };
+const signedIn: HeaderSession = {
+  initialized: true,
+  user: { did: 'z1Buyer', role: 'guest', fullName: 'Bea', avatar: undefined },
+};
+const PAGE = '/payment/customer/subscription/sub_aaaaaaaa';
+
+const tusd = fakeCurrency();
+const teth = fakeCurrency({ id: 'pc_eth00000', symbol: 'TETH', payment_method_id: 'pm_bbbbbbbb' });
+const local = fakeMethod({ payment_currencies: [tusd] });
+const other = fakeMethod({ id: 'pm_bbbbbbbb', name: 'Other chain', payment_currencies: [teth] });
+
+/** The subscription of one TUSD price, sold in TETH too when `withTeth`. */
+function subscription(withTeth: boolean) {
+  const sub = fakeSubscription();
+  const [item] = sub.items;
+  if (!item?.price) throw new Error('fixture without a price');
+  const options = withTeth ? [{ currency_id: teth.id, unit_amount: '1000000' }] : [];
+  return { ...sub, items: [{ ...item, price: { ...item.price, currency_options: options } }] };
+}
+
+let posts: unknown[] = [];
+function serve(sub: ReturnType<typeof subscription>) {
+  posts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/settings'))
+        return json({ paymentMethods: [local, other], baseCurrency: tusd });
+      if (init?.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        const { paymentCurrency: _c, paymentMethod: _m, latestInvoice: _l, ...plain } = sub;
+        return json({ ...plain, currency_id: teth.id, default_payment_method_id: other.id });
+      }
+      return json(sub);
+    }),
+  );
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('payment method of future invoices', () => {
+  it('offers every method whose currency the plan is sold in and saves the currency with its method', async () => {
+    serve(subscription(true));
+    renderRoutes(PAGE, { session: signedIn });
+    const form = await screen.findByTestId('subscription-currency', {}, SLOW);
+    expect(within(form).getByText(/Open and past-due invoices keep theirs/)).toBeTruthy();
+    const save = within(form).getByTestId('currency-save') as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Currency for future invoices' }));
+    fireEvent.click(await screen.findByTestId('currency-option-TETH'));
+    await waitFor(() => expect(save.disabled).toBe(false));
+    // Automatic payment needs an allowance in the new currency.
+    expect(within(form).getByText(/grant one if you have not yet/)).toBeTruthy();
+    fireEvent.click(save);
+    await waitFor(() => expect(posts).toEqual([{ currency_id: teth.id, payment_method_id: other.id }]));
+    expect(await screen.findByText('Future invoices will be made in TETH.', {}, SLOW)).toBeTruthy();
+  }, 15_000);
+
+  it('is not offered when the plan is sold in one currency only', async () => {
+    serve(subscription(false));
+    renderRoutes(PAGE, { session: signedIn });
+    await screen.findByTestId('subscription-actions', {}, SLOW);
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/settings'))).toBe(true),
+    );
+    expect(screen.queryByTestId('subscription-currency')).toBeNull();
+  });
+});

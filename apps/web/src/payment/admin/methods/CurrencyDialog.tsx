@@ -4,6 +4,7 @@ import {
   paymentCurrencyUpdate,
   type PaymentCurrency,
   type PaymentMethod,
+  merchantRoutes,
 } from '@payshelf/api';
 
 import { useSnackbar } from 'notistack';
@@ -41,8 +42,7 @@ export function CurrencyDialog(props: {
   );
   const save = useAdminMutation(
     ['payment-currencies', 'payment-methods'],
-    paymentCurrency,
-    saveCall('/payment-currencies', editing?.id),
+    saveCall(merchantRoutes.paymentCurrencies, editing?.id),
   );
   const { control } = form;
   const fixed = editing !== undefined;

@@ -9,7 +9,7 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { refund, refundReason, type RefundReason, adminViewRoutes } from '@payshelf/api';
+import { refundReason, type RefundReason, adminViewRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -18,7 +18,6 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
   const { enqueueSnackbar } = useSnackbar();
   const [cancelling, setCancelling] = useState(false);
   const id = { id: sub.id };
-  const subscription = writes.resumeSubscription.response;
   const simple = useAdminMutation(RESOURCES, (verb: 'resume' | 'unpause') =>
     routeCall(verb === 'resume' ? writes.resumeSubscription : writes.unpauseSubscription, id, {}),
   );

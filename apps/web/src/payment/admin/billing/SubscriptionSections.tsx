@@ -3,7 +3,7 @@ import type { paymentEvent } from '@payshelf/api';
 import { billingAdminRoutes, billingRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useAdmin } from '../AdminContext';
 import { ApiFailure } from '../api/client';
 import { adminKey } from '../api/keys';

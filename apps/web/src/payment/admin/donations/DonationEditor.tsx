@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { settingRecord, type SettingRecord, adminViewRoutes, type BodyOf } from '@payshelf/api';
+import { type SettingRecord, adminViewRoutes, type BodyOf } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Divider } from '@mui/material';
-import { paymentLink, paymentLinkCreate, type PaymentLink, merchantRoutes } from '@payshelf/api';
+import { paymentLinkCreate, type PaymentLink, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,4 @@
 import {
-  paymentCurrency,
   paymentCurrencyCreate,
   paymentCurrencyUpdate,
   type PaymentCurrency,

@@ -1,10 +1,4 @@
-import {
-  paymentMethod,
-  paymentMethodCreate,
-  paymentMethodUpdate,
-  type PaymentMethod,
-  merchantRoutes,
-} from '@payshelf/api';
+import { paymentMethodCreate, paymentMethodUpdate, type PaymentMethod, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { saveCall, useAdminMutation } from '../api/hooks';

@@ -1,5 +1,5 @@
 import { Divider } from '@mui/material';
-import { price, priceCreate, type PaymentCurrency, type Price, merchantRoutes } from '@payshelf/api';
+import { priceCreate, type PaymentCurrency, type Price, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { product, productCreate, productUpdate, type Product, merchantRoutes } from '@payshelf/api';
+import { productCreate, productUpdate, type Product, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { saveCall, useAdminMutation } from '../api/hooks';

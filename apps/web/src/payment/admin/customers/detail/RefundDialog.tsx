@@ -9,7 +9,6 @@ import {
   TextField,
 } from '@mui/material';
 import {
-  refund,
   refundReason,
   type PaymentCurrency,
   type PaymentIntent,

@@ -24,7 +24,8 @@ const ALLOWED: Record<string, number> = {
   'payment/checkout/useConnectAction.ts': 1,
   // Not the API: the icon sets are static files (an injectable fetch for tests).
   'header/icon/fetchIconSet.ts': 1,
-  // Not the API: the host's `/__blocklet__.js?type=json`, read leniently (every field has a default).
+  // The host's `/__blocklet__.js?type=json` (entry `platformAssetRoutes.hostInfo`), read leniently on
+  // purpose: every field has a default, so a partial answer still renders the app.
   'platform/config/appConfig.ts': 1,
   // No route entry: DID Connect (`/api/did/:action/token|status|timeout|dev-approve`) is served by the
   // identity library, outside the platform's route table.

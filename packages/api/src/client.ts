@@ -5,11 +5,14 @@ import { z } from 'zod';
 import {
   fillPath,
   type AnswerOf,
-  type AnyRoute,
   type BodyOf,
   type ParamNames,
   type PathParams,
+  type RouteEntry,
 } from './routes/define.js';
+
+/** An entry of any part's table (payment, store, platform): each part has its own access values. */
+export type CallableRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType, string>;
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -49,9 +52,9 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-type QueryInput<E extends AnyRoute> = { [K in keyof z.input<E['query']>]?: QueryValue };
+type QueryInput<E extends CallableRoute> = { [K in keyof z.input<E['query']>]?: QueryValue };
 
-export type CallInput<E extends AnyRoute> = (ParamNames<E['path']> extends never
+export type CallInput<E extends CallableRoute> = (ParamNames<E['path']> extends never
   ? { params?: Record<string, never> }
   : { params: PathParams<E['path']> }) & {
   query?: QueryInput<E>;
@@ -59,7 +62,7 @@ export type CallInput<E extends AnyRoute> = (ParamNames<E['path']> extends never
 };
 
 /** The address of a call: `{base}{path}?{options.query}&{query}`, empty values left out. */
-export function routeUrl<E extends AnyRoute>(
+export function routeUrl<E extends CallableRoute>(
   entry: E,
   input: { params?: Record<string, string>; query?: Record<string, QueryValue> },
   options: Pick<ClientOptions, 'base' | 'query'>,
@@ -73,7 +76,7 @@ export function routeUrl<E extends AnyRoute>(
 }
 
 /** Calls one route of the table and answers its parsed response. */
-export async function callRoute<E extends AnyRoute>(
+export async function callRoute<E extends CallableRoute>(
   entry: E,
   input: CallInput<E>,
   options: ClientOptions,

@@ -49,9 +49,11 @@ export interface RouteEntry<
 }
 
 export type AnyRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType>;
-export type QueryOf<E extends AnyRoute> = z.input<E['query']>;
-export type BodyOf<E extends AnyRoute> = z.input<E['body']>;
-export type AnswerOf<E extends AnyRoute> = z.output<E['response']>;
+/** An entry of any part's table, whatever its access values (the store's, the platform's). */
+type PartRoute = RouteEntry<string, z.ZodType, z.ZodType, z.ZodType, string>;
+export type QueryOf<E extends PartRoute> = z.input<E['query']>;
+export type BodyOf<E extends PartRoute> = z.input<E['body']>;
+export type AnswerOf<E extends PartRoute> = z.output<E['response']>;
 
 const none = z.object({});
 /** The schema of an absent query or body (`{}`). */

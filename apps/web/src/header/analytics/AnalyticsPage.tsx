@@ -1,31 +1,17 @@
 import { Alert, Paper, Typography } from '@mui/material';
+import { platformAdminRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { platformCall } from '../../platform/api/platformCall';
 import { PageSection } from '../../platform/ui/PageSection';
 import { isAdminRole, useHeaderSession } from '../../platform/session/useHeaderSession';
 import { BarChart } from './BarChart';
 
 const DAYS = 30;
 
-interface PageviewsReport {
-  days: Array<{ date: string; count: number }>;
-  total: number;
-}
-
-async function fetchPageviews(signal: AbortSignal): Promise<PageviewsReport> {
-  const response = await fetch(`/api/analytics/pageviews?days=${DAYS}`, { signal });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const body: unknown = await response.json();
-  const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const days = (Array.isArray(raw.days) ? raw.days : []).flatMap((d: unknown) => {
-    if (typeof d !== 'object' || d === null) return [];
-    const day = d as Record<string, unknown>;
-    return typeof day.date === 'string' && typeof day.count === 'number'
-      ? [{ date: day.date, count: day.count }]
-      : [];
-  });
-  const total = typeof raw.total === 'number' ? raw.total : days.reduce((sum, d) => sum + d.count, 0);
-  return { days, total };
+/** The page views of the last DAYS days (the platform's `GET /api/analytics/pageviews`). */
+function fetchPageviews(signal: AbortSignal) {
+  return platformCall(platformAdminRoutes.pageviews, { query: { days: DAYS } }, signal);
 }
 
 /** The owners' analytics page: page views per day as a bar chart. */

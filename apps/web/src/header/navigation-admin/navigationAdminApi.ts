@@ -1,7 +1,12 @@
-import { navigationConfigAnswer, type NavigationConfig } from '@payshelf/api';
-import type { z } from 'zod';
+import {
+  ApiCallError,
+  platformNavigationRoutes as routes,
+  type AnswerOf,
+  type NavigationConfig,
+} from '@payshelf/api';
+import { platformCall } from '../../platform/api/platformCall';
 
-export type NavigationConfigAnswer = z.infer<typeof navigationConfigAnswer>;
+export type NavigationConfigAnswer = AnswerOf<typeof routes.config>;
 
 /** A refused save: the server's message and, when it names one, the offending path in the document. */
 export class NavigationSaveError extends Error {
@@ -13,17 +18,15 @@ export class NavigationSaveError extends Error {
   }
 }
 
-async function readError(response: Response): Promise<NavigationSaveError> {
-  const body: unknown = await response.json().catch(() => null);
-  const error = (body as { error?: { message?: unknown; param?: unknown } } | null)?.error;
-  const message = typeof error?.message === 'string' ? error.message : `HTTP ${response.status}`;
-  return new NavigationSaveError(message, typeof error?.param === 'string' ? error.param : undefined);
+/** A failed call as the editor shows it: the server's message and the field it names. */
+function saveError(err: unknown): unknown {
+  return err instanceof ApiCallError ? new NavigationSaveError(err.message, err.param) : err;
 }
 
 export async function loadNavigationConfig(signal?: AbortSignal): Promise<NavigationConfigAnswer> {
-  const response = await fetch('/api/navigation/config', { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) throw await readError(response);
-  return navigationConfigAnswer.parse(await response.json());
+  return platformCall(routes.config, {}, signal).catch((err: unknown) => {
+    throw saveError(err);
+  });
 }
 
 /** The editor's text as a document, or the JSON syntax error (checked here; the rules on the server). */
@@ -40,11 +43,7 @@ export function formatDocument(config: NavigationConfig | NavigationConfigAnswer
 }
 
 export async function saveNavigationConfig(document: unknown): Promise<NavigationConfigAnswer> {
-  const response = await fetch('/api/navigation', {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(document),
+  return platformCall(routes.update, { body: document as NavigationConfig }).catch((err: unknown) => {
+    throw saveError(err);
   });
-  if (!response.ok) throw await readError(response);
-  return navigationConfigAnswer.parse(await response.json());
 }

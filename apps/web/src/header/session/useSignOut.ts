@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { HEADER_SESSION_QUERY_KEY, SESSION_URL } from '../../platform/session/useHeaderSession';
+import { platformIdentityRoutes } from '@payshelf/api';
+import { platformCall } from '../../platform/api/platformCall';
+import { HEADER_SESSION_QUERY_KEY } from '../../platform/session/useHeaderSession';
 
 /** Ends the session and goes to the site root (SPEC.md section 2). */
 export function useSignOut(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
-    void fetch(`${SESSION_URL}/logout`, { method: 'POST' })
+    void platformCall(platformIdentityRoutes.logout, {})
       .catch(() => undefined)
       .finally(() => {
         queryClient.removeQueries({ queryKey: HEADER_SESSION_QUERY_KEY });

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { apiUrl, type QueryValue } from './api/client';
+import { callRoute, type AnswerOf, type AnyRoute, type CallInput } from '@payshelf/api';
+import { apiBase } from './api/client';
 
 export interface AdminContextValue {
   /** Where the payment part is mounted ('/payment', or '/'). */
@@ -12,8 +13,11 @@ export interface AdminContextValue {
 export const AdminContext = createContext<AdminContextValue | null>(null);
 
 export interface Admin extends AdminContextValue {
-  /** A merchant call's address in the current mode. */
-  url(path: string, query?: Record<string, QueryValue>): string;
+  /**
+   * One call of the route table in the current mode: under the mount point, `livemode` first, the
+   * session cookie, a fresh Idempotency-Key on every write; the answer parsed by the entry's schema.
+   */
+  call<E extends AnyRoute>(entry: E, input: CallInput<E>, signal?: AbortSignal): Promise<AnswerOf<E>>;
   /** An admin page's address under the mount point, e.g. page('products'). */
   page(path: string): string;
 }
@@ -25,7 +29,13 @@ export function useAdmin(): Admin {
   const base = value.mountPoint === '/' ? '' : value.mountPoint;
   return {
     ...value,
-    url: (path, query) => apiUrl(value.mountPoint, path, value.livemode, query),
+    call: (entry, input, signal) =>
+      callRoute(entry, input, {
+        base: apiBase(value.mountPoint),
+        query: { livemode: value.livemode },
+        idempotent: true,
+        signal,
+      }),
     page: (path) => `${base}/admin/${path}`,
   };
 }

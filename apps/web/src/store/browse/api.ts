@@ -1,70 +1,75 @@
 import {
-  blockletDetail,
-  blockletList,
-  blockletVersion,
-  category,
-  errorBody,
+  ApiCallError,
+  callRoute,
+  routeUrl,
+  storePublicRoutes as routes,
+  type AnswerOf,
   type BlockletDetail,
   type BlockletList,
   type BlockletVersion,
+  type CallableRoute,
+  type CallInput,
   type Category,
 } from '@payshelf/api';
-import { z } from 'zod';
+import { STORE_API } from '../dev/api';
 import { listSearch, type ListState } from './listState';
 
 /** An answer the page shows as "not found" rather than as an error. */
 export class NotFoundError extends Error {}
 
-async function get(path: string, signal?: AbortSignal): Promise<unknown> {
-  const res = await fetch(path, { headers: { accept: 'application/json' }, signal });
-  const body: unknown = await res.json().catch(() => null);
-  if (res.status === 404) throw new NotFoundError('not found');
-  if (!res.ok) {
-    const parsed = errorBody.safeParse(body);
-    throw new Error(parsed.success ? parsed.data.error.message : `HTTP ${res.status}`);
+/**
+ * One read of the store's public table; the answer is parsed by the entry's own schema. A 404 is a
+ * `NotFoundError`; any other failure an `Error` with the server's message.
+ */
+async function read<E extends CallableRoute>(
+  entry: E,
+  input: CallInput<E>,
+  signal?: AbortSignal,
+): Promise<AnswerOf<E>> {
+  try {
+    return await callRoute(entry, input, { base: STORE_API, signal });
+  } catch (err) {
+    if (err instanceof ApiCallError && err.status === 404) throw new NotFoundError('not found');
+    if (err instanceof ApiCallError) throw new Error(err.message);
+    throw err;
   }
-  return body;
 }
 
-export const assetPath = (did: string, version: string, asset: string) =>
-  `/api/blocklets/${encodeURIComponent(did)}/${encodeURIComponent(version)}/assets/${asset}`;
+/** The address of an application's logo or screenshot (`logo`, `screenshots/{index}`) for an `<img>`. */
+export function assetPath(did: string, version: string, asset: 'logo' | `screenshots/${number}`): string {
+  if (asset === 'logo') return routeUrl(routes.logo, { params: { did, version } }, { base: STORE_API });
+  const index = asset.slice('screenshots/'.length);
+  return routeUrl(routes.screenshot, { params: { did, version, index } }, { base: STORE_API });
+}
 
 export async function fetchList(
   state: ListState,
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<BlockletList> {
-  return blockletList.parse(await get(`/api/blocklets.json?${listSearch(state, pageSize)}`, signal));
+  const query = Object.fromEntries(new URLSearchParams(listSearch(state, pageSize)));
+  return read(routes.list, { query }, signal);
 }
 
 export async function fetchCategories(signal?: AbortSignal): Promise<Category[]> {
-  return z.object({ dataList: z.array(category) }).parse(await get('/api/blocklets/categories', signal))
-    .dataList;
+  return (await read(routes.categories, {}, signal)).dataList;
 }
 
 export async function fetchDetail(did: string, signal?: AbortSignal): Promise<BlockletDetail> {
-  return blockletDetail.parse(await get(`/api/blocklets/${encodeURIComponent(did)}/blocklet.json`, signal));
+  return read(routes.detail, { params: { did } }, signal);
 }
 
 export async function fetchVersions(did: string, signal?: AbortSignal): Promise<BlockletVersion[]> {
-  return z
-    .object({ dataList: z.array(blockletVersion) })
-    .parse(await get(`/api/blocklets/${encodeURIComponent(did)}/versions`, signal)).dataList;
+  return (await read(routes.versions, { params: { did } }, signal)).dataList;
 }
 
-const downloads = z.object({
-  total: z.number(),
-  dataList: z.array(z.object({ day: z.string(), count: z.number() })),
-});
-export type Downloads = z.infer<typeof downloads>;
+export type Downloads = AnswerOf<typeof routes.downloads>;
 
 export async function fetchDownloads(did: string, days: number, signal?: AbortSignal): Promise<Downloads> {
-  return downloads.parse(
-    await get(`/api/blocklets/${encodeURIComponent(did)}/downloads?days=${days}`, signal),
-  );
+  return read(routes.downloads, { params: { did }, query: { days } }, signal);
 }
 
 /** The README of a version as HTML the server has sanitised (allow-listed tags, http(s) links only). */
 export async function fetchReadme(did: string, version: string, signal?: AbortSignal): Promise<string> {
-  return z.object({ html: z.string() }).parse(await get(assetPath(did, version, 'readme'), signal)).html;
+  return (await read(routes.readme, { params: { did, version } }, signal)).html;
 }

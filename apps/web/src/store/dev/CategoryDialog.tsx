@@ -1,4 +1,4 @@
-import { ApiCallError, category, type Category } from '@payshelf/api';
+import { ApiCallError, type Category, storeConsoleRoutes } from '@payshelf/api';
 import {
   Alert,
   Button,
@@ -54,8 +54,8 @@ export function CategoryDialog({ editing, onClose }: { editing: Category | null;
     mutationFn: () => {
       const locales = { en: en.trim(), zh: zh.trim() };
       return editing
-        ? storeCall(category, `/console/categories/${editing.id}`, 'PUT', { locales })
-        : storeCall(category, '/console/categories', 'POST', { name: slug.trim(), locales });
+        ? storeCall(storeConsoleRoutes.renameCategory, { params: { id: editing.id }, body: { locales } })
+        : storeCall(storeConsoleRoutes.createCategory, { body: { name: slug.trim(), locales } });
     },
     onSuccess: async (saved) => {
       enqueueSnackbar(

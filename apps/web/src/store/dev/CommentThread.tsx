@@ -1,4 +1,4 @@
-import { reviewComment, type ReviewComment } from '@payshelf/api';
+import { type ReviewComment, storeDeveloperRoutes } from '@payshelf/api';
 import {
   Alert,
   Box,
@@ -15,12 +15,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useLocale } from '../../platform/locale/useLocale';
 import { messageOf, storeCall } from './api';
 import { formatWhen } from './format';
-
-const commentList = z.object({ dataList: z.array(reviewComment) });
 
 export const commentsKey = (did: string) => ['store', 'comments', did] as const;
 
@@ -37,10 +34,10 @@ export function CommentThread({ did, versions }: { did: string; versions: string
   const [body, setBody] = useState('');
   const thread = useQuery({
     queryKey: commentsKey(did),
-    queryFn: ({ signal }) => storeCall(commentList, `/blocklets/${did}/comments`, 'GET', undefined, signal),
+    queryFn: ({ signal }) => storeCall(storeDeveloperRoutes.comments, { params: { did } }, signal),
   });
   const post = useMutation({
-    mutationFn: () => storeCall(reviewComment, `/blocklets/${did}/comments`, 'POST', { version, body }),
+    mutationFn: () => storeCall(storeDeveloperRoutes.comment, { params: { did }, body: { version, body } }),
     onSuccess: async () => {
       setBody('');
       enqueueSnackbar(t('store.dev.comments.posted'), { variant: 'success' });

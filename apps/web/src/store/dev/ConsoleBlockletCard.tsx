@@ -1,4 +1,4 @@
-import { ownedBlocklet, type Category, type OwnedBlocklet } from '@payshelf/api';
+import { type Category, type OwnedBlocklet, type CallInput } from '@payshelf/api';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import {
   Accordion,
@@ -18,6 +18,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf, storeCall } from './api';
+import { CONSOLE_WRITES, type ConsoleWrite } from './consoleWrites';
 import { CommentThread } from './CommentThread';
 import { ConsoleDialogs, type ConsoleDialog } from './ConsoleDialogs';
 import { commentableVersions } from './format';
@@ -46,8 +47,11 @@ export function ConsoleBlockletCard({
   const name = b.title || b.name;
   const version = b.review_version;
   const send = useMutation({
-    mutationFn: (input: { path: string; body: unknown; done: string }) =>
-      storeCall(ownedBlocklet, `/console/blocklets/${b.did}${input.path}`, 'PUT', input.body),
+    mutationFn: (input: ConsoleWrite) =>
+      storeCall(CONSOLE_WRITES[input.path], {
+        params: { did: b.did },
+        body: input.body,
+      } as unknown as CallInput<(typeof CONSOLE_WRITES)[ConsoleWrite['path']]>),
     onSuccess: async (_data, input) => {
       enqueueSnackbar(input.done, { variant: 'success' });
       setDialog(null);

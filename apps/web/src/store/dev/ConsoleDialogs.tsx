@@ -3,6 +3,7 @@ import { MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from './ConfirmDialog';
+import type { ConsoleWrite } from './consoleWrites';
 
 export type ConsoleDialog = 'approve' | 'reject' | 'block';
 
@@ -13,7 +14,7 @@ interface Props {
   locale: string;
   busy: boolean;
   error: string | null;
-  onSend(input: { path: string; body: unknown; done: string }): void;
+  onSend(input: ConsoleWrite): void;
   onClose(): void;
 }
 

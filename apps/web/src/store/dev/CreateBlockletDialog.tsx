@@ -1,4 +1,4 @@
-import { ApiCallError, ownedBlocklet } from '@payshelf/api';
+import { ApiCallError, storeDeveloperRoutes } from '@payshelf/api';
 import {
   Alert,
   Button,
@@ -31,9 +31,8 @@ export function CreateBlockletDialog({ onClose }: { onClose(): void }) {
   const [touched, setTouched] = useState(false);
   const create = useMutation({
     mutationFn: () =>
-      storeCall(ownedBlocklet, '/developer/blocklets', 'POST', {
-        name,
-        ...(did.trim() ? { did: did.trim() } : {}),
+      storeCall(storeDeveloperRoutes.create, {
+        body: { name, ...(did.trim() ? { did: did.trim() } : {}) },
       }),
     onSuccess: async (created) => {
       enqueueSnackbar(t('store.dev.blocklets.created', { name: created.name }), { variant: 'success' });

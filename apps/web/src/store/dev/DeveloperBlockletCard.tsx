@@ -1,4 +1,4 @@
-import { ownedBlocklet, type OwnedBlocklet } from '@payshelf/api';
+import { type OwnedBlocklet, storeDeveloperRoutes } from '@payshelf/api';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import {
   Accordion,
@@ -46,10 +46,8 @@ export function DeveloperBlockletCard({ blocklet: b }: { blocklet: OwnedBlocklet
   const act = useMutation({
     mutationFn: (input: { version: string; action: 'request' | 'cancel' }) =>
       storeCall(
-        ownedBlocklet,
-        `/developer/blocklets/${b.did}/${input.action === 'request' ? 'request-review' : 'cancel-review'}`,
-        'PUT',
-        { version: input.version },
+        input.action === 'request' ? storeDeveloperRoutes.requestReview : storeDeveloperRoutes.cancelReview,
+        { params: { did: b.did }, body: { version: input.version } },
       ),
     onSuccess: async (_data, input) => {
       setConfirmCancel(false);

@@ -1,4 +1,4 @@
-import { accessToken, type AccessToken } from '@payshelf/api';
+import { type AccessToken, storeDeveloperRoutes } from '@payshelf/api';
 import {
   Alert,
   Button,
@@ -34,7 +34,7 @@ export function TokenCreateDialog({ onClose }: { onClose(): void }) {
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<AccessToken | null>(null);
   const create = useMutation({
-    mutationFn: () => storeCall(accessToken, '/developer/access-tokens', 'POST', { name: name.trim() }),
+    mutationFn: () => storeCall(storeDeveloperRoutes.createToken, { body: { name: name.trim() } }),
     onSuccess: async (token) => {
       setCreated(token);
       await client.invalidateQueries({ queryKey: accessTokensKey });

@@ -1,34 +1,26 @@
-import { callErrorOf, type ApiCallError } from '@payshelf/api';
-import type { z } from 'zod';
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+import {
+  callErrorOf,
+  callRoute,
+  type AnswerOf,
+  type CallableRoute,
+  type ApiCallError,
+  type CallInput,
+} from '@payshelf/api';
 
 /** The store API lives at the site root (the store's routes are mounted at `/`). */
 export const STORE_API = '/api';
 
 /**
- * One store call with the session cookie, checked against the shared contract. A failure throws
- * `ApiCallError` with the server's message (in the user's language), code and field.
+ * One call of the store's route table (@payshelf/api) with the session cookie; the answer is parsed by
+ * the entry's own schema. A failure throws `ApiCallError` with the server's message (in the user's
+ * language), code and field.
  */
-export async function storeCall<S extends z.ZodType>(
-  schema: S,
-  path: string,
-  method: Method = 'GET',
-  body?: unknown,
+export function storeCall<E extends CallableRoute>(
+  entry: E,
+  input: CallInput<E>,
   signal?: AbortSignal,
-): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${STORE_API}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
-    signal,
-  });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw callErrorOf(res.status, json);
-  return schema.parse(json);
+): Promise<AnswerOf<E>> {
+  return callRoute(entry, input, { base: STORE_API, signal });
 }
 
 export interface UploadHandle {

@@ -1,10 +1,9 @@
-import { category, consoleList } from '@payshelf/api';
+import { storeConsoleRoutes } from '@payshelf/api';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { Box, MenuItem, Stack, TablePagination, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useDebounced } from '../../payment/admin/table/useDebounced';
 import { useLocale } from '../../platform/locale/useLocale';
 import { EmptyState } from '../../platform/ui/EmptyState';
@@ -16,7 +15,6 @@ import { consoleSearch, PAGE_SIZES } from '../dev/consoleList';
 import { categoriesKey, consoleBlockletsKey } from '../dev/keys';
 import { LoadState } from '../dev/LoadState';
 
-const categoryList = z.object({ dataList: z.array(category) });
 type Filter = 'review' | 'all' | 'blocked';
 
 function ConsoleBlocklets() {
@@ -35,10 +33,12 @@ function ConsoleBlocklets() {
     queryKey: [...consoleBlockletsKey, filter, trimmed, page, pageSize],
     queryFn: ({ signal }) =>
       storeCall(
-        consoleList,
-        `/console/blocklets?${consoleSearch({ filter, q: trimmed, page, pageSize })}`,
-        'GET',
-        undefined,
+        storeConsoleRoutes.list,
+        {
+          query: Object.fromEntries(
+            new URLSearchParams(consoleSearch({ filter, q: trimmed, page, pageSize })),
+          ),
+        },
         signal,
       ),
     placeholderData: keepPreviousData,
@@ -46,7 +46,7 @@ function ConsoleBlocklets() {
   });
   const categories = useQuery({
     queryKey: categoriesKey,
-    queryFn: ({ signal }) => storeCall(categoryList, '/console/categories', 'GET', undefined, signal),
+    queryFn: ({ signal }) => storeCall(storeConsoleRoutes.categories, {}, signal),
     retry: false,
   });
   const rows = list.data?.dataList ?? [];

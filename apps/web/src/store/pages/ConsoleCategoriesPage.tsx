@@ -1,4 +1,4 @@
-import { category, type Category } from '@payshelf/api';
+import { type Category, storeConsoleRoutes } from '@payshelf/api';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
 import { AdminOnly } from '../dev/AdminOnly';
@@ -29,15 +28,12 @@ import { ConfirmDialog } from '../dev/ConfirmDialog';
 import { categoriesKey } from '../dev/keys';
 import { LoadState } from '../dev/LoadState';
 
-const categoryList = z.object({ dataList: z.array(category) });
-const deleted = z.object({ id: z.string(), deleted: z.literal(true) });
-
 function DeleteCategoryDialog({ target, onClose }: { target: Category; onClose(): void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const client = useQueryClient();
   const remove = useMutation({
-    mutationFn: () => storeCall(deleted, `/console/categories/${target.id}`, 'DELETE'),
+    mutationFn: () => storeCall(storeConsoleRoutes.deleteCategory, { params: { id: target.id } }),
     onSuccess: async () => {
       enqueueSnackbar(t('store.dev.categories.deleted', { name: target.locales.en }), { variant: 'success' });
       await client.invalidateQueries({ queryKey: categoriesKey });
@@ -65,7 +61,7 @@ function Categories() {
   const [deleting, setDeleting] = useState<Category | null>(null);
   const list = useQuery({
     queryKey: categoriesKey,
-    queryFn: ({ signal }) => storeCall(categoryList, '/console/categories', 'GET', undefined, signal),
+    queryFn: ({ signal }) => storeCall(storeConsoleRoutes.categories, {}, signal),
     retry: false,
   });
   const rows = list.data?.dataList ?? [];

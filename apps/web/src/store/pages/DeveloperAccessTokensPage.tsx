@@ -1,4 +1,4 @@
-import { accessToken, type AccessToken } from '@payshelf/api';
+import { type AccessToken, storeDeveloperRoutes } from '@payshelf/api';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useLocale } from '../../platform/locale/useLocale';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
@@ -30,8 +29,6 @@ import { accessTokensKey } from '../dev/keys';
 import { LoadState } from '../dev/LoadState';
 import { TokenCreateDialog } from '../dev/TokenCreateDialog';
 
-const tokenList = z.object({ dataList: z.array(accessToken) });
-
 /** Deleting a token asks for its name typed exactly (SPEC section 5). */
 function DeleteTokenDialog({ token, onClose }: { token: AccessToken; onClose(): void }) {
   const { t } = useTranslation();
@@ -39,7 +36,7 @@ function DeleteTokenDialog({ token, onClose }: { token: AccessToken; onClose(): 
   const client = useQueryClient();
   const [typed, setTyped] = useState('');
   const remove = useMutation({
-    mutationFn: () => storeCall(accessToken, `/developer/access-tokens/${token.id}`, 'DELETE'),
+    mutationFn: () => storeCall(storeDeveloperRoutes.revokeToken, { params: { id: token.id } }),
     onSuccess: async () => {
       enqueueSnackbar(t('store.dev.tokens.deleted', { name: token.name }), { variant: 'success' });
       await client.invalidateQueries({ queryKey: accessTokensKey });
@@ -79,7 +76,7 @@ export function DeveloperAccessTokensPage() {
   const [deleting, setDeleting] = useState<AccessToken | null>(null);
   const list = useQuery({
     queryKey: accessTokensKey,
-    queryFn: ({ signal }) => storeCall(tokenList, '/developer/access-tokens', 'GET', undefined, signal),
+    queryFn: ({ signal }) => storeCall(storeDeveloperRoutes.tokens, {}, signal),
     retry: false,
   });
   const rows = list.data?.dataList ?? [];

@@ -1,11 +1,10 @@
-import { ownedBlocklet } from '@payshelf/api';
+import { storeDeveloperRoutes } from '@payshelf/api';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { Box, Button, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { EmptyState } from '../../platform/ui/EmptyState';
 import { PageSection } from '../../platform/ui/PageSection';
 import { storeCall } from '../dev/api';
@@ -14,15 +13,13 @@ import { DeveloperBlockletCard } from '../dev/DeveloperBlockletCard';
 import { developerBlockletsKey } from '../dev/keys';
 import { LoadState } from '../dev/LoadState';
 
-const ownedList = z.object({ dataList: z.array(ownedBlocklet) });
-
 /** `/developer/blocklets`: the applications the developer publishes, their uploads and reviews. */
 export function DeveloperBlockletsPage() {
   const { t } = useTranslation();
   const [creating, setCreating] = useState(false);
   const list = useQuery({
     queryKey: developerBlockletsKey,
-    queryFn: ({ signal }) => storeCall(ownedList, '/developer/blocklets', 'GET', undefined, signal),
+    queryFn: ({ signal }) => storeCall(storeDeveloperRoutes.mine, {}, signal),
     retry: false,
   });
   const rows = list.data?.dataList ?? [];

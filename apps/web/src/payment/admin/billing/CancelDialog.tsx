@@ -34,10 +34,8 @@ export function CancelDialog(props: { id: string; trialing: boolean; onClose(): 
   const [feedback, setFeedback] = useState<CancelBody['feedback'] | ''>('');
   const [comment, setComment] = useState('');
   const { cancelSubscription } = billingWriteRoutes;
-  const cancel = useAdminMutation(
-    ['subscriptions', 'invoices'],
-    cancelSubscription.response,
-    (body: CancelBody) => routeCall(cancelSubscription, { id: props.id }, body),
+  const cancel = useAdminMutation(['subscriptions', 'invoices'], (body: CancelBody) =>
+    routeCall(cancelSubscription, { id: props.id }, body),
   );
   const submit = () =>
     cancel.mutate(

@@ -10,14 +10,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { billingWriteRoutes, testClockObjects, type TestClock } from '@payshelf/api';
+import { billingWriteRoutes, type TestClock, billingAdminRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useAdmin } from '../AdminContext';
-import { apiRequest } from '../api/client';
 import { useAdminMutation } from '../api/hooks';
 import { routeCall } from '../api/routeCall';
 import { adminKey } from '../api/keys';
@@ -34,7 +33,6 @@ function AdvanceForm({ clock }: { clock: TestClock }) {
   const [to, setTo] = useState(() => plusOneMonth(clock.frozen_time));
   const advance = useAdminMutation(
     ['test-clocks', 'invoices', 'subscriptions', 'payment-intents'],
-    billingWriteRoutes.advanceTestClock.response,
     (frozen: string) =>
       routeCall(billingWriteRoutes.advanceTestClock, { id: clock.id }, { frozen_time: frozen }),
   );
@@ -101,13 +99,7 @@ export function ClockPanel({ clock }: { clock: TestClock }) {
   const objects = useQuery({
     queryKey: adminKey('test-clocks', admin.livemode, 'objects', clock.id, clock.frozen_time),
     queryFn: ({ signal }) =>
-      apiRequest(
-        testClockObjects,
-        admin.url(`/test-clocks/${encodeURIComponent(clock.id)}/objects`),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(billingAdminRoutes.testClockObjects, { params: { id: clock.id } }, signal),
   });
   const data = objects.data;
   return (

@@ -2,10 +2,10 @@ import { CustomerName } from '../names/CustomerName';
 import { Alert, Link, Stack, Typography } from '@mui/material';
 import {
   billingWriteRoutes as writes,
-  invoiceDetail,
   lineProductName,
   type Invoice,
   type InvoiceLine,
+  billingRoutes,
 } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -28,7 +28,7 @@ function InvoiceActions({ inv }: { inv: Invoice }) {
   const { t } = useTranslation();
   const id = { id: inv.id };
   const actions = invoiceActions(inv);
-  const common = { schema: writes.payInvoice.response, resources: RESOURCES };
+  const common = { resources: RESOURCES };
   return (
     <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }} data-testid="invoice-actions">
       {actions.includes('pay') ? (
@@ -90,7 +90,7 @@ export function InvoiceDetailPage() {
   const admin = useAdmin();
   const money = useMoney();
   const { id } = useParams();
-  const one = useAdminObject('invoices', id, invoiceDetail);
+  const one = useAdminObject(billingRoutes.invoice, id);
   const inv = one.data;
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '—');
   const lineColumns: Column<InvoiceLine>[] = [

@@ -1,7 +1,7 @@
 import { useMethodNames } from '../names/useMethodNames';
 import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
-import { paymentIntent, paymentStatusShown, refund, type PaymentIntent, type Refund } from '@payshelf/api';
+import { paymentStatusShown, type PaymentIntent, type Refund, billingAdminRoutes } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { QueryValue } from '../api/client';
@@ -17,7 +17,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
   const admin = useAdmin();
   const money = useMoney();
   const methodName = useMethodNames();
-  const { rows, list, pagination } = useCursorList('payment-intents', paymentIntent, props.filters);
+  const { rows, list, pagination } = useCursorList(billingAdminRoutes.paymentIntents, props.filters);
   const columns: Column<PaymentIntent>[] = [
     {
       key: 'amount',
@@ -81,7 +81,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
 export function RefundsTable() {
   const { t, i18n } = useTranslation();
   const money = useMoney();
-  const { rows, list, pagination } = useCursorList('refunds', refund);
+  const { rows, list, pagination } = useCursorList(billingAdminRoutes.refunds);
   const columns: Column<Refund>[] = [
     {
       key: 'amount',

@@ -9,11 +9,12 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { refund, refundReason, type RefundReason } from '@payshelf/api';
+import { refundReason, type RefundReason, adminViewRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 
 const RESOURCES = ['refunds', 'payment-intents', 'subscriptions', 'invoices'] as const;
 
@@ -28,11 +29,9 @@ export function RefundLastPayment({ subscriptionId }: { subscriptionId: string }
   const textId = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<RefundReason>('requested_by_admin');
-  const create = useAdminMutation(RESOURCES, refund, (body: { reason: RefundReason }) => ({
-    method: 'POST',
-    path: `/subscriptions/${encodeURIComponent(subscriptionId)}/refund-last-payment`,
-    body,
-  }));
+  const create = useAdminMutation(RESOURCES, (body: { reason: RefundReason }) =>
+    routeCall(adminViewRoutes.refundLastPayment, { id: subscriptionId }, body),
+  );
   const submit = () =>
     create.mutate(
       { reason },

@@ -18,8 +18,7 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
   const { enqueueSnackbar } = useSnackbar();
   const [cancelling, setCancelling] = useState(false);
   const id = { id: sub.id };
-  const subscription = writes.resumeSubscription.response;
-  const simple = useAdminMutation(RESOURCES, subscription, (verb: 'resume' | 'unpause') =>
+  const simple = useAdminMutation(RESOURCES, (verb: 'resume' | 'unpause') =>
     routeCall(verb === 'resume' ? writes.resumeSubscription : writes.unpauseSubscription, id, {}),
   );
   const run = (verb: 'resume' | 'unpause') =>
@@ -60,7 +59,6 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
           text={t('payment.admin.billing.subscriptions.pauseText')}
           done={t('payment.admin.billing.subscriptions.paused')}
           call={routeCall(writes.pauseSubscription, id, {})}
-          schema={subscription}
           resources={RESOURCES}
           testId="subscription-pause"
         />
@@ -73,7 +71,6 @@ export function SubscriptionActions({ sub }: { sub: Subscription }) {
           text={t('payment.admin.billing.subscriptions.recoverText')}
           done={t('payment.admin.billing.subscriptions.recovered')}
           call={routeCall(writes.recoverSubscription, id, {})}
-          schema={subscription}
           resources={RESOURCES}
           testId="subscription-recover"
         />

@@ -1,6 +1,6 @@
 import { CustomerName } from '../names/CustomerName';
 import { Alert, Stack } from '@mui/material';
-import { localizedProduct, subscriptionDetail, type SubscriptionItem } from '@payshelf/api';
+import { localizedProduct, type SubscriptionItem, billingRoutes } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
@@ -19,7 +19,7 @@ export function SubscriptionDetailPage() {
   const admin = useAdmin();
   const money = useMoney();
   const { id } = useParams();
-  const one = useAdminObject('subscriptions', id, subscriptionDetail);
+  const one = useAdminObject(billingRoutes.subscription, id);
   const sub = one.data;
   const date = (iso: string | null) => (iso ? formatDate(iso, i18n.language) : '—');
   const itemColumns: Column<SubscriptionItem>[] = [

@@ -1,11 +1,11 @@
 import { Alert, List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { paymentEvent } from '@payshelf/api';
-import { amountString, subscriptionEvents, timestamp } from '@payshelf/api';
+import { billingAdminRoutes, billingRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { useAdmin } from '../AdminContext';
-import { apiRequest, ApiFailure } from '../api/client';
+import { ApiFailure } from '../api/client';
 import { adminKey } from '../api/keys';
 import { formatDate } from '../layout/formatDate';
 import { SectionTitle, useMoney } from './BillingBits';
@@ -41,14 +41,7 @@ export function Timeline({ id }: { id: string }) {
   const admin = useAdmin();
   const events = useQuery({
     queryKey: adminKey('subscriptions', admin.livemode, 'events', id),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        subscriptionEvents,
-        admin.url(`/subscriptions/${encodeURIComponent(id)}/events`),
-        'GET',
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => admin.call(billingAdminRoutes.subscriptionEvents, { params: { id } }, signal),
   });
   return (
     <>
@@ -81,14 +74,6 @@ export function SubscriptionInvoices({ id }: { id: string }) {
   );
 }
 
-/** The preview's fields this page shows; the answer may carry more. */
-const upcoming = z.looseObject({
-  amount_due: amountString,
-  currency_id: z.string(),
-  next_payment_attempt: timestamp.nullable().optional(),
-  period_end: timestamp.nullable().optional(),
-});
-
 /**
  * `GET /subscriptions/{id}/upcoming-invoice`: the next invoice's amount and date. A server without the
  * preview (404) or a subscription without a next invoice shows a note instead.
@@ -99,14 +84,7 @@ export function UpcomingInvoice({ id, fallbackDate }: { id: string; fallbackDate
   const money = useMoney();
   const preview = useQuery({
     queryKey: adminKey('subscriptions', admin.livemode, 'upcoming', id),
-    queryFn: ({ signal }) =>
-      apiRequest(
-        upcoming,
-        admin.url(`/subscriptions/${encodeURIComponent(id)}/upcoming-invoice`),
-        'GET',
-        undefined,
-        signal,
-      ),
+    queryFn: ({ signal }) => admin.call(billingRoutes.upcomingInvoice, { params: { id } }, signal),
     retry: (count, e) => !(e instanceof ApiFailure && e.status < 500) && count < 2,
   });
   const data = preview.data;

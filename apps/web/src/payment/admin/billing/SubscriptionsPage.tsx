@@ -1,6 +1,6 @@
 import { CustomerName } from '../names/CustomerName';
 import { Link } from '@mui/material';
-import { localizedProduct, SUBSCRIPTION_STATUSES, subscription, type Subscription } from '@payshelf/api';
+import { localizedProduct, SUBSCRIPTION_STATUSES, type Subscription, billingRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -27,7 +27,7 @@ export function SubscriptionsPage() {
   const [price, setPrice] = useState('');
   const [search, setSearch] = useState('');
   const filters = useDebounced({ status, customer_id: customer, price_id: price, q: search.trim() });
-  const { rows, list, pagination } = useCursorList('subscriptions', subscription, filters);
+  const { rows, list, pagination } = useCursorList(billingRoutes.subscriptions, filters);
   const columns: Column<Subscription>[] = [
     {
       key: 'id',

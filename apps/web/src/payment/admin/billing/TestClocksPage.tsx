@@ -10,14 +10,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { billingWriteRoutes, testClockList, type BodyOf, type TestClock } from '@payshelf/api';
+import { billingWriteRoutes, type BodyOf, type TestClock } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
-import { apiRequest } from '../api/client';
 import { useAdminMutation } from '../api/hooks';
 import { routeCall } from '../api/routeCall';
 import { adminKey } from '../api/keys';
@@ -35,10 +34,8 @@ function CreateClockDialog(props: { onClose(created?: TestClock): void }) {
   const [name, setName] = useState('');
   const [at, setAt] = useState(() => localInput(new Date().toISOString()));
   const { createTestClock } = billingWriteRoutes;
-  const create = useAdminMutation(
-    ['test-clocks'],
-    createTestClock.response,
-    (body: BodyOf<typeof createTestClock>) => routeCall(createTestClock, {}, body),
+  const create = useAdminMutation(['test-clocks'], (body: BodyOf<typeof createTestClock>) =>
+    routeCall(createTestClock, {}, body),
   );
   const time = new Date(at);
   const submit = () =>
@@ -92,7 +89,7 @@ export function TestClocksPage() {
   const [creating, setCreating] = useState(false);
   const clocks = useQuery({
     queryKey: adminKey('test-clocks', admin.livemode, 'all'),
-    queryFn: ({ signal }) => apiRequest(testClockList, admin.url('/test-clocks'), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(billingWriteRoutes.testClocks, {}, signal),
     enabled: !admin.livemode,
   });
   const rows = clocks.data?.data ?? [];

@@ -1,9 +1,9 @@
 import { useMediaQuery, useTheme } from '@mui/material';
-import { invoiceList } from '@payshelf/api';
+import { billingRoutes } from '@payshelf/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAdmin } from '../AdminContext';
-import { apiRequest, type QueryValue } from '../api/client';
+import type { QueryValue } from '../api/client';
 import { adminKey } from '../api/keys';
 import { MOBILE_PAGE_SIZE, PAGE_SIZE } from '../table/cursorPages';
 import type { Pagination } from '../table/useCursorList';
@@ -24,7 +24,7 @@ export function usePagedInvoices(filters: Record<string, QueryValue>) {
   const query = { ...filters, page: page + 1, pageSize };
   const list = useQuery({
     queryKey: adminKey('invoices', admin.livemode, 'page', query),
-    queryFn: ({ signal }) => apiRequest(invoiceList, admin.url('/invoices', query), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(billingRoutes.invoices, { query }, signal),
     placeholderData: keepPreviousData,
   });
   const pagination: Pagination = {

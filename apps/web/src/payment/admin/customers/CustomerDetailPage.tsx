@@ -1,7 +1,7 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
-import { customer, type Customer } from '@payshelf/api';
+import { type Customer, merchantRoutes } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../../platform/ui/EmptyState';
@@ -29,7 +29,7 @@ export function CustomerDetailPage() {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
   const { id } = useParams();
-  const item = useAdminObject('customers', id, customer);
+  const item = useAdminObject(merchantRoutes.customers.retrieve, id);
   const activity = useCustomerActivity(id);
   const { currencies } = useCurrencies();
   const c = item.data;

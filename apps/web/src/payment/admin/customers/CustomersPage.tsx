@@ -1,5 +1,5 @@
 import { Chip, Link } from '@mui/material';
-import { customer, type Customer } from '@payshelf/api';
+import { type Customer, merchantRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -19,7 +19,7 @@ export function CustomersPage() {
   const admin = useAdmin();
   const [search, setSearch] = useState('');
   const { email, did, local } = customerSearch(useDebounced(search));
-  const { rows, list, pagination } = useCursorList('customers', customer, { email, did });
+  const { rows, list, pagination } = useCursorList(merchantRoutes.customers.list, { email, did });
   const shown = rows.filter((c) => matchesSearch(local, [c.name, c.email, c.id, c.did]));
   const columns: Column<Customer>[] = [
     {

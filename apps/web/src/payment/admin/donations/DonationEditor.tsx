@@ -11,11 +11,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { settingRecord, type SettingRecord } from '@payshelf/api';
+import { type SettingRecord, adminViewRoutes, type BodyOf } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../api/hooks';
+import { routeCall } from '../api/routeCall';
 import { fromForm, sharesSum, toForm, type BeneficiaryRow, type DonationForm } from './donationForm';
 
 /** Edits one donation setting: presets, default preset, bounds, beneficiaries with shares, benefits, messages. */
@@ -24,11 +25,11 @@ export function DonationEditor({ record, onSaved }: { record: SettingRecord; onS
   const { enqueueSnackbar } = useSnackbar();
   const [form, setForm] = useState<DonationForm>(() => toForm(record));
   const [problem, setProblem] = useState<string | null>(null);
-  const save = useAdminMutation(['donation-settings'], settingRecord, (body: unknown) => ({
-    method: 'PUT',
-    path: `/donation-settings/${record.id}`,
-    body,
-  }));
+  const save = useAdminMutation(
+    ['donation-settings'],
+    (body: BodyOf<typeof adminViewRoutes.updateDonationSetting>) =>
+      routeCall(adminViewRoutes.updateDonationSetting, { id: record.id }, body),
+  );
   const d = (key: string) =>
     t(`payment.admin.insights.donations.${key}` as 'payment.admin.insights.donations.title');
   const set = (patch: Partial<DonationForm>) => setForm((f) => ({ ...f, ...patch }));

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Chip, Stack, Switch } from '@mui/material';
-import { instanceRoutes, listOf, paymentLink, settingRecord, type SettingRecord } from '@payshelf/api';
+import { instanceRoutes, type SettingRecord, merchantRoutes, adminViewRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,6 @@ import { ErrorPage } from '../../../platform/ui/ErrorPage';
 import { isAdminRole, useHeaderSession } from '../../../platform/session/useHeaderSession';
 import { RequireLogin } from '../../../platform/auth/RequireLogin';
 import { AdminContext, useAdmin } from '../AdminContext';
-import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 import { useAdminMutation } from '../api/hooks';
 import { routeCall } from '../api/routeCall';
@@ -29,7 +28,7 @@ function storage(): Storage | undefined {
 function ActiveSwitch({ record }: { record: SettingRecord }) {
   const { t } = useTranslation();
   const { updateSetting } = instanceRoutes;
-  const toggle = useAdminMutation(['donation-settings'], updateSetting.response, (active: boolean) =>
+  const toggle = useAdminMutation(['donation-settings'], (active: boolean) =>
     routeCall(updateSetting, { key: record.id }, { active }),
   );
   return (
@@ -60,13 +59,7 @@ function LocationCell({ location }: { location: string }) {
   const link = useQuery({
     queryKey: adminKey('payment-links', admin.livemode, location),
     queryFn: ({ signal }) =>
-      apiRequest(
-        paymentLink,
-        admin.url(`/payment-links/${encodeURIComponent(location)}`),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(merchantRoutes.paymentLinks.retrieve, { params: { id: location } }, signal),
     enabled: isLink,
     staleTime: 60_000,
   });
@@ -90,8 +83,7 @@ function DonationSettingsContent() {
   const [params, setParams] = useSearchParams();
   const list = useQuery({
     queryKey: adminKey('donation-settings', admin.livemode),
-    queryFn: ({ signal }) =>
-      apiRequest(listOf(settingRecord), admin.url('/donation-settings'), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(adminViewRoutes.donationSettings, {}, signal),
   });
   const rows = list.data?.data ?? [];
   const location = params.get('location');

@@ -1,6 +1,6 @@
-import { settingRecord, type SettingRecord } from '@payshelf/api';
+import { adminViewRoutes, callRoute, type SettingRecord } from '@payshelf/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, apiUrl } from '../api/client';
+import { apiBase } from '../api/client';
 import {
   DONATION_SETTINGS_TTL_MS,
   dropCached,
@@ -10,7 +10,7 @@ import {
   writeCached,
 } from './settingsCache';
 
-const PATH = '/donation-settings/lookup';
+const { donationSetting } = adminViewRoutes;
 
 /**
  * The donation setting record of a mount location (a donation link's id), cached in session storage per
@@ -18,7 +18,7 @@ const PATH = '/donation-settings/lookup';
  */
 export function useDonationSetting(mountPoint: string, mountLocation: string | undefined, livemode: boolean) {
   const client = useQueryClient();
-  const path = `${PATH}?mount_location=${mountLocation ?? ''}`;
+  const path = `${donationSetting.path}?mount_location=${mountLocation ?? ''}`;
   const cacheKey = settingsCacheKey(path, livemode);
   const queryKey = ['donation-setting', mountLocation, livemode];
   const query = useQuery({
@@ -27,8 +27,11 @@ export function useDonationSetting(mountPoint: string, mountLocation: string | u
     queryFn: async ({ signal }): Promise<SettingRecord | null> => {
       const cached = readCached<SettingRecord | null>(sessionStore(), cacheKey, DONATION_SETTINGS_TTL_MS);
       if (cached !== undefined) return cached;
-      const url = apiUrl(mountPoint, PATH, livemode, { mount_location: mountLocation });
-      const answer = await apiRequest(settingRecord.nullable(), url, 'GET', undefined, signal);
+      const answer = await callRoute(
+        donationSetting,
+        { query: { mount_location: mountLocation } },
+        { base: apiBase(mountPoint), query: { livemode }, signal },
+      );
       writeCached(sessionStore(), cacheKey, answer);
       return answer;
     },

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import { apiKey, type ApiKey } from '@payshelf/api';
+import { type ApiKey, instanceRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../layout/AdminPage';
@@ -15,7 +15,7 @@ import { actionsColumn } from '../table/actionsColumn';
 export function ApiKeysPage() {
   const { t, i18n } = useTranslation();
   const [creating, setCreating] = useState(false);
-  const { rows, list, pagination } = useCursorList('api-keys', apiKey);
+  const { rows, list, pagination } = useCursorList(instanceRoutes.apiKeys);
   const columns: Column<ApiKey>[] = [
     { key: 'name', label: t('payment.admin.keys.name'), render: (k) => k.name },
     { key: 'key', label: t('payment.admin.keys.key'), render: (k) => <code>{k.redacted}</code> },

@@ -25,7 +25,7 @@ export function KeyCreateDialog({ onClose }: { onClose(): void }) {
     name: '',
   });
   const { createApiKey } = instanceRoutes;
-  const create = useAdminMutation(['api-keys'], createApiKey.response, (body: BodyOf<typeof createApiKey>) =>
+  const create = useAdminMutation(['api-keys'], (body: BodyOf<typeof createApiKey>) =>
     routeCall(createApiKey, {}, body),
   );
   const submit = submitWith(create.mutateAsync, setCreated);

@@ -14,7 +14,6 @@ export function RevokeKeyButton({ item }: { item: ApiKey }) {
       text={t('payment.admin.keys.revokeText')}
       done={t('payment.admin.keys.revoked', { name: item.name })}
       call={routeCall(instanceRoutes.revokeApiKey, { id: item.id })}
-      schema={instanceRoutes.revokeApiKey.response}
       resources={['api-keys']}
     />
   );

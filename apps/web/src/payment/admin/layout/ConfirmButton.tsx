@@ -2,10 +2,9 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { useAdminMutation, type Call } from '../api/hooks';
 
-interface ConfirmButtonProps<S extends z.ZodType> {
+interface ConfirmButtonProps {
   /** The button's and the confirm button's text. */
   label: string;
   color: 'error' | 'warning';
@@ -13,20 +12,19 @@ interface ConfirmButtonProps<S extends z.ZodType> {
   text: string;
   /** The success message. */
   done: string;
-  /** The request, its response schema and the resources it refreshes. */
+  /** The request (an entry of the route table) and the resources it refreshes. */
   call: Call;
-  schema: S;
   resources: readonly string[];
   testId?: string;
   confirmTestId?: string;
 }
 
 /** A small button that asks for confirmation, then sends one request; failures stay on screen. */
-export function ConfirmButton<S extends z.ZodType>(props: ConfirmButtonProps<S>) {
+export function ConfirmButton(props: ConfirmButtonProps) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [open, setOpen] = useState(false);
-  const action = useAdminMutation(props.resources, props.schema, () => props.call);
+  const action = useAdminMutation(props.resources, () => props.call);
   const confirm = () =>
     action.mutate(undefined, {
       onSuccess: () => {

@@ -1,5 +1,5 @@
 import { Divider } from '@mui/material';
-import { paymentLink, paymentLinkCreate, type PaymentLink } from '@payshelf/api';
+import { paymentLinkCreate, type PaymentLink, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ export function LinkDialog(props: { onClose(): void; onCreated(link: PaymentLink
     toLinkCreate,
     linkFormValues(),
   );
-  const create = useAdminMutation(['payment-links'], paymentLink, saveCall('/payment-links'));
+  const create = useAdminMutation(['payment-links'], saveCall(merchantRoutes.paymentLinks));
   const submit = submitWith(create.mutateAsync, (link) => {
     enqueueSnackbar(t('payment.admin.links.saved'), { variant: 'success' });
     props.onCreated(link);

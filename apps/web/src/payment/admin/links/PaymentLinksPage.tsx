@@ -1,5 +1,5 @@
 import { Alert, Chip, Stack, Typography } from '@mui/material';
-import { paymentLink, type PaymentLink } from '@payshelf/api';
+import { type PaymentLink, merchantRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../layout/AdminPage';
@@ -28,7 +28,7 @@ export function PaymentLinksPage() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<PaymentLink | null>(null);
   const q = useDebounced(search);
-  const { rows, list, pagination } = useCursorList('payment-links', paymentLink);
+  const { rows, list, pagination } = useCursorList(merchantRoutes.paymentLinks.list);
   const shown = rows.filter((l) => matchesSearch(q, [l.name, l.id, itemsText(l)]));
   const columns: Column<PaymentLink>[] = [
     {
@@ -61,7 +61,9 @@ export function PaymentLinksPage() {
     actionsColumn(t('payment.admin.common.actions'), (l: PaymentLink) => (
       <RowActions>
         {l.active ? <LinkUrlActions url={l.url} /> : null}
-        {l.active ? <ArchiveButton resource="payment-links" id={l.id} name={l.name ?? l.id} /> : null}
+        {l.active ? (
+          <ArchiveButton table={merchantRoutes.paymentLinks} id={l.id} name={l.name ?? l.id} />
+        ) : null}
       </RowActions>
     )),
   ];

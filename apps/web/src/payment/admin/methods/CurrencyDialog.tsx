@@ -1,9 +1,9 @@
 import {
-  paymentCurrency,
   paymentCurrencyCreate,
   paymentCurrencyUpdate,
   type PaymentCurrency,
   type PaymentMethod,
+  merchantRoutes,
 } from '@payshelf/api';
 
 import { useSnackbar } from 'notistack';
@@ -41,8 +41,7 @@ export function CurrencyDialog(props: {
   );
   const save = useAdminMutation(
     ['payment-currencies', 'payment-methods'],
-    paymentCurrency,
-    saveCall('/payment-currencies', editing?.id),
+    saveCall(merchantRoutes.paymentCurrencies, editing?.id),
   );
   const { control } = form;
   const fixed = editing !== undefined;

@@ -1,4 +1,4 @@
-import { paymentMethod, paymentMethodCreate, paymentMethodUpdate, type PaymentMethod } from '@payshelf/api';
+import { paymentMethodCreate, paymentMethodUpdate, type PaymentMethod, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { saveCall, useAdminMutation } from '../api/hooks';
@@ -27,11 +27,7 @@ export function MethodDialog(props: { editing?: PaymentMethod; onClose(): void }
     editing ? toMethodUpdate : toMethodCreate,
     methodFormValues(editing),
   );
-  const save = useAdminMutation(
-    ['payment-methods'],
-    paymentMethod,
-    saveCall('/payment-methods', editing?.id),
-  );
+  const save = useAdminMutation(['payment-methods'], saveCall(merchantRoutes.paymentMethods, editing?.id));
   const { control, watch } = form;
   const type = watch('type');
   const submit = submitWith(save.mutateAsync, () => {

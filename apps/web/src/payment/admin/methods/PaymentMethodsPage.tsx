@@ -1,5 +1,5 @@
 import { Chip, Stack, Typography } from '@mui/material';
-import { paymentCurrency, paymentMethod, type PaymentCurrency, type PaymentMethod } from '@payshelf/api';
+import { type PaymentCurrency, type PaymentMethod, merchantRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AdminPage } from '../layout/AdminPage';
@@ -20,8 +20,8 @@ type Open =
 export function PaymentMethodsPage() {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Open>(null);
-  const methods = useCursorList('payment-methods', paymentMethod);
-  const currencies = useCursorList('payment-currencies', paymentCurrency);
+  const methods = useCursorList(merchantRoutes.paymentMethods.list);
+  const currencies = useCursorList(merchantRoutes.paymentCurrencies.list);
   const methodName = (id: string) => methods.rows.find((m) => m.id === id)?.name ?? id;
   const methodColumns: Column<PaymentMethod>[] = [
     { key: 'name', label: t('payment.admin.methods.name'), render: (m) => m.name },
@@ -38,7 +38,7 @@ export function PaymentMethodsPage() {
     actionsColumn(t('payment.admin.common.actions'), (m: PaymentMethod) => (
       <RowActions>
         <EditButton onClick={() => setOpen({ kind: 'method', editing: m })} />
-        {m.active ? <ArchiveButton resource="payment-methods" id={m.id} name={m.name} /> : null}
+        {m.active ? <ArchiveButton table={merchantRoutes.paymentMethods} id={m.id} name={m.name} /> : null}
       </RowActions>
     )),
   ];
@@ -69,7 +69,9 @@ export function PaymentMethodsPage() {
     actionsColumn(t('payment.admin.common.actions'), (c: PaymentCurrency) => (
       <RowActions>
         <EditButton onClick={() => setOpen({ kind: 'currency', editing: c })} />
-        {c.active ? <ArchiveButton resource="payment-currencies" id={c.id} name={c.symbol} /> : null}
+        {c.active ? (
+          <ArchiveButton table={merchantRoutes.paymentCurrencies} id={c.id} name={c.symbol} />
+        ) : null}
       </RowActions>
     )),
   ];

@@ -1,7 +1,6 @@
-import { listOf, paymentCurrency, type PaymentCurrency } from '@payshelf/api';
+import { merchantRoutes, type PaymentCurrency } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useAdmin } from '../AdminContext';
-import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 
 /** Up to 100 payment currencies of the current mode (the choices of price and link forms). */
@@ -10,8 +9,7 @@ export function useCurrencies(): { currencies: PaymentCurrency[]; loading: boole
   const query = { limit: 100 };
   const list = useQuery({
     queryKey: adminKey('payment-currencies', admin.livemode, 'all'),
-    queryFn: ({ signal }) =>
-      apiRequest(listOf(paymentCurrency), admin.url('/payment-currencies', query), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(merchantRoutes.paymentCurrencies.list, { query }, signal),
   });
   return { currencies: list.data?.data ?? [], loading: list.isLoading };
 }

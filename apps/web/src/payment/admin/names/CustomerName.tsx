@@ -1,8 +1,7 @@
 import { Box, Link } from '@mui/material';
-import { customer } from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 import { useAdmin } from '../AdminContext';
 
@@ -15,7 +14,7 @@ export function CustomerName({ id }: { id: string | null | undefined }) {
   const record = useQuery({
     queryKey: adminKey('customers', admin.livemode, id),
     queryFn: ({ signal }) =>
-      apiRequest(customer, admin.url(`/customers/${encodeURIComponent(id ?? '')}`), 'GET', undefined, signal),
+      admin.call(merchantRoutes.customers.retrieve, { params: { id: id ?? '' } }, signal),
     enabled: Boolean(id),
     staleTime: 60_000,
   });

@@ -1,6 +1,5 @@
-import { listOf, paymentMethod } from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 import { useAdmin } from '../AdminContext';
 
@@ -13,13 +12,7 @@ export function useMethodNames(): (id: string | null | undefined, network?: unkn
   const list = useQuery({
     queryKey: adminKey('payment-methods', admin.livemode, 'names'),
     queryFn: ({ signal }) =>
-      apiRequest(
-        listOf(paymentMethod),
-        admin.url('/payment-methods', { limit: 100 }),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(merchantRoutes.paymentMethods.list, { query: { limit: 100 } }, signal),
     staleTime: 60_000,
   });
   const byId = new Map((list.data?.data ?? []).map((m) => [m.id, m.name]));

@@ -1,7 +1,6 @@
-import { overview } from '@payshelf/api';
+import { adminViewRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useAdmin } from '../AdminContext';
-import { apiRequest } from '../api/client';
 import { adminKey } from '../api/keys';
 
 /** `GET /overview?days=` of the current mode. */
@@ -9,6 +8,6 @@ export function useOverview(days: number) {
   const admin = useAdmin();
   return useQuery({
     queryKey: adminKey('overview', admin.livemode, days),
-    queryFn: ({ signal }) => apiRequest(overview, admin.url('/overview', { days }), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(adminViewRoutes.overview, { query: { days } }, signal),
   });
 }

@@ -1,5 +1,5 @@
 import { Divider } from '@mui/material';
-import { price, priceCreate, type PaymentCurrency, type Price } from '@payshelf/api';
+import { priceCreate, type PaymentCurrency, type Price, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,7 @@ export function PriceDialog({ productId, prices, currencies, onClose }: PriceDia
     toPayload,
     priceFormValues(currencies[0]?.id ?? ''),
   );
-  const create = useAdminMutation(['prices', 'products'], price, saveCall('/prices'));
+  const create = useAdminMutation(['prices', 'products'], saveCall(merchantRoutes.prices));
   const { control, watch } = form;
   const recurring = watch('type') === 'recurring';
   const currency = currencies.find((c) => c.id === watch('currency_id'));

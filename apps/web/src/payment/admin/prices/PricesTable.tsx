@@ -1,3 +1,4 @@
+import { merchantRoutes } from '@payshelf/api';
 import { Stack } from '@mui/material';
 import type { PaymentCurrency, Price } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
@@ -65,7 +66,9 @@ export function PricesTable({ rows, loading, error, pagination, ...props }: Pric
     actionsColumn(t('payment.admin.common.actions'), (p: Price) => (
       <RowActions>
         <CopyButton text={p.id} label={t('payment.admin.common.copyId')} />
-        {p.active ? <ArchiveButton resource="prices" id={p.id} name={p.nickname ?? p.id} /> : null}
+        {p.active ? (
+          <ArchiveButton table={merchantRoutes.prices} id={p.id} name={p.nickname ?? p.id} />
+        ) : null}
       </RowActions>
     )),
   ];

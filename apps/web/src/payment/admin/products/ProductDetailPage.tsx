@@ -1,6 +1,6 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { price, product } from '@payshelf/api';
+import { merchantRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
@@ -23,8 +23,8 @@ export function ProductDetailPage() {
   const { t } = useTranslation();
   const admin = useAdmin();
   const { id } = useParams();
-  const item = useAdminObject('products', id, product);
-  const prices = useCursorList('prices', price, { product_id: id });
+  const item = useAdminObject(merchantRoutes.products.retrieve, id);
+  const prices = useCursorList(merchantRoutes.prices.list, { product_id: id });
   const { currencies } = useCurrencies();
   const [dialog, setDialog] = useState<'edit' | 'price' | null>(null);
   const p = item.data;
@@ -48,7 +48,7 @@ export function ProductDetailPage() {
         <>
           {back}
           {p ? <Button onClick={() => setDialog('edit')}>{t('payment.admin.common.edit')}</Button> : null}
-          {p?.active ? <ArchiveButton resource="products" id={p.id} name={p.name} /> : null}
+          {p?.active ? <ArchiveButton table={merchantRoutes.products} id={p.id} name={p.name} /> : null}
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { product, productCreate, productUpdate, type Product } from '@payshelf/api';
+import { productCreate, productUpdate, type Product, merchantRoutes } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { saveCall, useAdminMutation } from '../api/hooks';
@@ -24,7 +24,7 @@ export function ProductDialog(props: { editing?: Product; onClose(): void; onSav
     editing ? toProductUpdate : toProductCreate,
     productFormValues(editing),
   );
-  const save = useAdminMutation(['products', 'prices'], product, saveCall('/products', editing?.id));
+  const save = useAdminMutation(['products', 'prices'], saveCall(merchantRoutes.products, editing?.id));
   const { control } = form;
   const submit = submitWith(save.mutateAsync, (saved) => {
     enqueueSnackbar(t('payment.admin.products.saved', { name: saved.name }), { variant: 'success' });

@@ -1,5 +1,5 @@
 import { Link, MenuItem, Stack, TextField } from '@mui/material';
-import { product, type Product } from '@payshelf/api';
+import { type Product, merchantRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -29,7 +29,7 @@ export function ProductsPage() {
   const [active, setActive] = useState<ActiveFilter>('true');
   const [dialog, setDialog] = useState<{ editing?: Product } | null>(null);
   const q = useDebounced(search);
-  const { rows, list, pagination } = useCursorList('products', product, { active });
+  const { rows, list, pagination } = useCursorList(merchantRoutes.products.list, { active });
   const shown = rows.filter((p) => matchesSearch(q, [p.name, p.id, p.description]));
   const columns: Column<Product>[] = [
     {
@@ -63,7 +63,7 @@ export function ProductsPage() {
     actionsColumn(t('payment.admin.common.actions'), (p: Product) => (
       <RowActions>
         <EditButton onClick={() => setDialog({ editing: p })} />
-        {p.active ? <ArchiveButton resource="products" id={p.id} name={p.name} /> : null}
+        {p.active ? <ArchiveButton table={merchantRoutes.products} id={p.id} name={p.name} /> : null}
       </RowActions>
     )),
   ];

@@ -1,10 +1,9 @@
 import { useMediaQuery, useTheme } from '@mui/material';
-import { listOf } from '@payshelf/api';
+import { fillPath, type AnswerOf, type AnyRoute, type CallInput } from '@payshelf/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { z } from 'zod';
 import { useAdmin } from '../AdminContext';
-import { apiRequest, type QueryValue } from '../api/client';
+import type { QueryValue } from '../api/client';
 import { adminKey } from '../api/keys';
 import {
   advance,
@@ -24,16 +23,21 @@ export interface Pagination {
   onPageSizeChange(size: number): void;
 }
 
+/** The objects of a list entry's answer (one page: `{ data, has_more }`). */
+type RowOf<E extends AnyRoute> =
+  AnswerOf<E> extends { data: Array<infer R extends { id: string }> } ? R : never;
+
 /**
- * One page of a merchant list (`GET {resource}`) in the current mode. Changing the filters or the
- * page size starts again at the first page.
+ * One page of a merchant list (a list entry of the route table, e.g. `GET /products`) in the current
+ * mode. Changing the filters or the page size starts again at the first page.
  */
-export function useCursorList<T extends z.ZodType<{ id: string }>>(
-  resource: string,
-  item: T,
+export function useCursorList<E extends AnyRoute>(
+  entry: E,
   filters: Record<string, QueryValue> = {},
+  params: Record<string, string> = {},
 ) {
   const admin = useAdmin();
+  const resource = fillPath(entry.path, params).slice(1);
   const theme = useTheme();
   const mobile = useMediaQuery(theme.breakpoints.down('sm'));
   const [chosenSize, setChosenSize] = useState<number | null>(null);
@@ -48,15 +52,15 @@ export function useCursorList<T extends z.ZodType<{ id: string }>>(
   const query = { ...filters, limit: pageSize, starting_after: cursorOf(current.cursors, current.page) };
   const list = useQuery({
     queryKey: adminKey(resource, admin.livemode, query),
-    queryFn: ({ signal }) =>
-      apiRequest(listOf(item), admin.url(`/${resource}`, query), 'GET', undefined, signal),
+    queryFn: ({ signal }) => admin.call(entry, { params, query } as unknown as CallInput<E>, signal),
     placeholderData: keepPreviousData,
   });
-  const rows: Array<z.infer<T>> = list.data?.data ?? [];
+  const page = list.data as { data: Array<RowOf<E>>; has_more: boolean } | undefined;
+  const rows = page?.data ?? [];
   const pagination: Pagination = {
     page: current.page,
     pageSize,
-    count: pageCount(current.page, pageSize, rows.length, list.data?.has_more ?? false),
+    count: pageCount(current.page, pageSize, rows.length, page?.has_more ?? false),
     onPageChange: (page) => {
       if (page === current.page + 1) {
         const last = rows[rows.length - 1];

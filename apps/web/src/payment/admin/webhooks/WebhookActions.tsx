@@ -12,7 +12,7 @@ export function WebhookToggleButton({ item }: { item: WebhookEndpoint }) {
   const { enqueueSnackbar } = useSnackbar();
   const next = item.status === 'enabled' ? 'disabled' : 'enabled';
   const { updateWebhookEndpoint } = eventRoutes;
-  const toggle = useAdminMutation(['webhook-endpoints'], updateWebhookEndpoint.response, () =>
+  const toggle = useAdminMutation(['webhook-endpoints'], () =>
     routeCall(updateWebhookEndpoint, { id: item.id }, { status: next }),
   );
   const click = () =>
@@ -46,7 +46,6 @@ export function WebhookDeleteButton({ item }: { item: WebhookEndpoint }) {
       text={t('payment.admin.webhooks.deleteText')}
       done={t('payment.admin.webhooks.deleted')}
       call={routeCall(eventRoutes.deleteWebhookEndpoint, { id: item.id })}
-      schema={eventRoutes.deleteWebhookEndpoint.response}
       resources={['webhook-endpoints']}
       testId="webhook-delete"
       confirmTestId="webhook-delete-confirm"

@@ -52,10 +52,8 @@ export function WebhookCreateDialog({ onClose }: { onClose(): void }) {
     { url: '', description: '', enabled_events: '*' },
   );
   const { createWebhookEndpoint } = eventRoutes;
-  const create = useAdminMutation(
-    ['webhook-endpoints'],
-    createWebhookEndpoint.response,
-    (body: BodyOf<typeof createWebhookEndpoint>) => routeCall(createWebhookEndpoint, {}, body),
+  const create = useAdminMutation(['webhook-endpoints'], (body: BodyOf<typeof createWebhookEndpoint>) =>
+    routeCall(createWebhookEndpoint, {}, body),
   );
   const submit = submitWith(create.mutateAsync, setCreated);
   if (created) {

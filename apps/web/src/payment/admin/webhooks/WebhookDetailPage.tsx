@@ -1,7 +1,7 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { Box, Button, Chip, Paper, Typography } from '@mui/material';
-import { webhookAttempt, webhookEndpoint, type WebhookAttempt } from '@payshelf/api';
+import { type WebhookAttempt, eventRoutes } from '@payshelf/api';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../../platform/ui/EmptyState';
@@ -16,10 +16,7 @@ import { WebhookStatusChip } from './WebhooksPage';
 
 function Attempts({ endpointId }: { endpointId: string }) {
   const { t, i18n } = useTranslation();
-  const { rows, list, pagination } = useCursorList(
-    `webhook-endpoints/${endpointId}/attempts`,
-    webhookAttempt,
-  );
+  const { rows, list, pagination } = useCursorList(eventRoutes.webhookAttempts, {}, { id: endpointId });
   const columns: Column<WebhookAttempt>[] = [
     { key: 'event', label: t('payment.admin.webhooks.event'), render: (a) => <code>{a.event_type}</code> },
     { key: 'attempt', label: t('payment.admin.webhooks.attempt'), align: 'right', render: (a) => a.attempt },
@@ -76,7 +73,7 @@ export function WebhookDetailPage() {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
   const { id } = useParams();
-  const item = useAdminObject('webhook-endpoints', id, webhookEndpoint);
+  const item = useAdminObject(eventRoutes.webhookEndpoint, id);
   const w = item.data;
   const back = (
     <Button component={RouterLink} to={admin.page('webhooks')} startIcon={<ArrowBackOutlined />}>

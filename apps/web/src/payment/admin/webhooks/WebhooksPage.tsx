@@ -1,5 +1,5 @@
 import { Chip, Link } from '@mui/material';
-import { webhookEndpoint, type WebhookEndpoint } from '@payshelf/api';
+import { type WebhookEndpoint, eventRoutes } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -28,7 +28,7 @@ export function WebhooksPage() {
   const { t, i18n } = useTranslation();
   const admin = useAdmin();
   const [creating, setCreating] = useState(false);
-  const { rows, list, pagination } = useCursorList('webhook-endpoints', webhookEndpoint);
+  const { rows, list, pagination } = useCursorList(eventRoutes.webhookEndpoints);
   const columns: Column<WebhookEndpoint>[] = [
     {
       key: 'url',

@@ -2,17 +2,15 @@ import { StatusChip } from '../../billing/BillingBits';
 import { Chip, Stack } from '@mui/material';
 import {
   billingWriteRoutes,
-  invoiceList,
-  listOf,
-  subscription,
   type InvoiceListItem,
   type PaymentCurrency,
   type Subscription,
+  billingRoutes,
+  type BodyOf,
 } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAdmin } from '../../AdminContext';
-import { apiRequest } from '../../api/client';
 import { adminKey } from '../../api/keys';
 import { routeCall } from '../../api/routeCall';
 import { RefundLastPayment } from '../../billing/RefundLastPayment';
@@ -24,6 +22,10 @@ import { customerText } from './customerText';
 import { Section } from './Section';
 
 const RESOURCES = ['subscriptions', 'invoices', 'refunds'] as const;
+const SUBSCRIPTION_VERBS = {
+  pause: billingWriteRoutes.pauseSubscription,
+  unpause: billingWriteRoutes.unpauseSubscription,
+};
 
 /** The customer's subscriptions with cancel (now or at the period end), pause and refund last payment. */
 export function CustomerSubscriptions({ customerId }: { customerId: string }) {
@@ -32,13 +34,7 @@ export function CustomerSubscriptions({ customerId }: { customerId: string }) {
   const list = useQuery({
     queryKey: adminKey('subscriptions', admin.livemode, 'customer', customerId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        listOf(subscription),
-        admin.url('/subscriptions', { customer_id: customerId, limit: 50 }),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(billingRoutes.subscriptions, { query: { customer_id: customerId, limit: 50 } }, signal),
   });
   const k = customerText(t);
   const action = (
@@ -46,7 +42,7 @@ export function CustomerSubscriptions({ customerId }: { customerId: string }) {
     verb: 'cancel' | 'pause' | 'unpause',
     label: string,
     text: string,
-    body: unknown = {},
+    body: BodyOf<typeof billingWriteRoutes.cancelSubscription> = {},
   ) => (
     <ConfirmButton
       key={verb}
@@ -55,8 +51,11 @@ export function CustomerSubscriptions({ customerId }: { customerId: string }) {
       title={`${label}: ${s.id}`}
       text={text}
       done={k('done')}
-      call={{ method: 'POST', path: `/subscriptions/${s.id}/${verb}`, body }}
-      schema={subscription}
+      call={
+        verb === 'cancel'
+          ? routeCall(billingWriteRoutes.cancelSubscription, { id: s.id }, body)
+          : routeCall(SUBSCRIPTION_VERBS[verb], { id: s.id })
+      }
       resources={RESOURCES}
       testId={`sub-${verb}-${s.id}${verb === 'cancel' && (body as { at_period_end?: boolean }).at_period_end ? '-end' : ''}`}
     />
@@ -145,13 +144,7 @@ export function CustomerInvoices({
   const list = useQuery({
     queryKey: adminKey('invoices', admin.livemode, 'customer', customerId),
     queryFn: ({ signal }) =>
-      apiRequest(
-        invoiceList,
-        admin.url('/invoices', { customer_id: customerId, pageSize: 50 }),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(billingRoutes.invoices, { query: { customer_id: customerId, pageSize: 50 } }, signal),
   });
   const k = customerText(t);
   const currencyOf = (id: string) => currencies.find((c) => c.id === id);
@@ -171,7 +164,6 @@ export function CustomerInvoices({
           { id: inv.id },
           {},
         )}
-        schema={billingWriteRoutes.voidInvoice.response}
         resources={RESOURCES}
         testId={`invoice-${verb}-${inv.id}`}
       />

@@ -9,16 +9,18 @@ import {
   TextField,
 } from '@mui/material';
 import {
-  refund,
   refundReason,
   type PaymentCurrency,
   type PaymentIntent,
   type RefundReason,
+  adminViewRoutes,
+  type BodyOf,
 } from '@payshelf/api';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminMutation } from '../../api/hooks';
+import { routeCall } from '../../api/routeCall';
 import { moneyText } from '../../prices/priceText';
 import { refundUnits } from './refundAmount';
 
@@ -36,11 +38,9 @@ export function RefundButton({ payment, currency, refundable }: RefundDialogProp
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<RefundReason>('requested_by_admin');
-  const create = useAdminMutation(['refunds'], refund, (body: unknown) => ({
-    method: 'POST',
-    path: '/refunds',
-    body,
-  }));
+  const create = useAdminMutation(['refunds'], (body: BodyOf<typeof adminViewRoutes.createRefund>) =>
+    routeCall(adminViewRoutes.createRefund, {}, body),
+  );
   const max = moneyText(refundable.toString(), currency);
   const units = refundUnits(amount, currency?.decimal ?? 0, refundable);
   const submit = () => {

@@ -1,7 +1,6 @@
-import { customerActivity } from '@payshelf/api';
+import { adminViewRoutes } from '@payshelf/api';
 import { useQuery } from '@tanstack/react-query';
 import { useAdmin } from '../../AdminContext';
-import { apiRequest } from '../../api/client';
 import { adminKey } from '../../api/keys';
 
 /** `GET /customers/:id/activity`; refreshed with the 'refunds' and 'customers' resources. */
@@ -10,13 +9,7 @@ export function useCustomerActivity(id: string | undefined) {
   return useQuery({
     queryKey: adminKey('refunds', admin.livemode, 'activity', id),
     queryFn: ({ signal }) =>
-      apiRequest(
-        customerActivity,
-        admin.url(`/customers/${encodeURIComponent(id ?? '')}/activity`),
-        'GET',
-        undefined,
-        signal,
-      ),
+      admin.call(adminViewRoutes.customerActivity, { params: { id: id ?? '' } }, signal),
     enabled: id !== undefined,
   });
 }

@@ -1,5 +1,6 @@
-// The portal's list calls: pages of the signed-in customer's invoices and their subscriptions (the
-// server answers only the caller's own), checked by the packages/api schemas.
+// The portal's list calls: pages of the signed-in customer's invoices and their subscriptions, asked
+// with `mine` so the server answers only the caller's own customer (owner and admin included),
+// checked by the packages/api schemas.
 import { invoiceList, listOf, subscription, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
 import { apiRequest, apiUrl } from '../admin/api/client';
 
@@ -17,7 +18,7 @@ export const fetchInvoicePage = (
   query: InvoicePageQuery,
   signal?: AbortSignal,
 ): Promise<InvoiceList> =>
-  apiRequest(invoiceList, apiUrl(mountPoint, '/invoices', livemode, { ...query }), 'GET', undefined, signal);
+  apiRequest(invoiceList, apiUrl(mountPoint, '/invoices', livemode, { ...query, mine: 'true' }), 'GET', undefined, signal);
 
 /** At most this many invoices feed the portal home's sums (ten pages of the largest size). */
 const SUMMARY_PAGES = 10;
@@ -63,7 +64,7 @@ export const fetchSubscriptions = (
 ) =>
   apiRequest(
     subscriptionPage,
-    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status }),
+    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status, mine: 'true' }),
     'GET',
     undefined,
     signal,

@@ -76,11 +76,20 @@ beforeAll(async () => {
   const paid = await env.test('POST', `/invoices/${carol.invoice}/pay`, { body: { paid_out_of_band: true } });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   // A payment of hers: a copy of the owner's (no API creates a bare payment intent).
-  const [template] = await db().select().from(paymentIntents).where(eq(paymentIntents.customerId, ownerCustomer));
+  const [template] = await db()
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.customerId, ownerCustomer));
   if (!template) throw new Error('the owner has no payment');
   await db()
     .insert(paymentIntents)
-    .values({ ...template, id: carol.intent, customerId: carol.customer, amount: 3_000_000n, invoiceId: null });
+    .values({
+      ...template,
+      id: carol.intent,
+      customerId: carol.customer,
+      amount: 3_000_000n,
+      invoiceId: null,
+    });
 });
 afterAll(async () => {
   await env?.stop();
@@ -106,8 +115,12 @@ describe("the owner's portal shows only the owner's own customer", () => {
     expect(subs.status, JSON.stringify(subs.body)).toBe(200);
     expect(subs.body.data).toEqual([]);
 
-    expect((await browserCall(owner, 'GET', `/invoices/${carol.invoice}?${TEST}&mine=true`)).status).toBe(404);
-    expect((await browserCall(owner, 'GET', `/subscriptions/${carol.sub}?${TEST}&mine=true`)).status).toBe(404);
+    expect((await browserCall(owner, 'GET', `/invoices/${carol.invoice}?${TEST}&mine=true`)).status).toBe(
+      404,
+    );
+    expect((await browserCall(owner, 'GET', `/subscriptions/${carol.sub}?${TEST}&mine=true`)).status).toBe(
+      404,
+    );
 
     const payments = await browserCall(owner, 'GET', `/portal/payments?${TEST}`);
     expect(payments.status, JSON.stringify(payments.body)).toBe(200);
@@ -116,12 +129,24 @@ describe("the owner's portal shows only the owner's own customer", () => {
     expect(paymentIds.length).toBe(payments.body.count);
     const refunds = await browserCall(owner, 'GET', `/portal/refunds?${TEST}`);
     expect(refunds.body).toMatchObject({ list: [], count: 0 });
-    const theirPayments = await browserCall(owner, 'GET', `/portal/payments?${TEST}&customer_id=${carol.customer}`);
+    const theirPayments = await browserCall(
+      owner,
+      'GET',
+      `/portal/payments?${TEST}&customer_id=${carol.customer}`,
+    );
     expect(idsOf(theirPayments)).not.toContain(carol.intent);
 
-    const overdueOfHers = await browserCall(owner, 'GET', `/customers/${carol.customer}/overdue/invoices?${TEST}`);
+    const overdueOfHers = await browserCall(
+      owner,
+      'GET',
+      `/customers/${carol.customer}/overdue/invoices?${TEST}`,
+    );
     expect(overdueOfHers.status).toBe(404);
-    const subOverdue = await browserCall(owner, 'GET', `/subscriptions/${carol.sub}/overdue/invoices?${TEST}`);
+    const subOverdue = await browserCall(
+      owner,
+      'GET',
+      `/subscriptions/${carol.sub}/overdue/invoices?${TEST}`,
+    );
     expect(subOverdue.status).toBe(404);
     const own = await browserCall(owner, 'GET', `/customers/${ownerCustomer}/overdue/invoices?${TEST}`);
     expect(own.status, JSON.stringify(own.body)).toBe(200);

@@ -180,6 +180,12 @@ describe('past due on a test clock', () => {
     // Not yet due on the clock (due 2031-04-13): nothing listed, a purchase goes through.
     expect(idsOf(await pastDue())).toEqual([]);
     expect((await overdue()).body.invoices).toEqual([]);
+    const overviewDue = async () => {
+      const res = await env.test('GET', '/overview');
+      const rows = res.body.past_due as Array<{ currency_id: string; count: number }>;
+      return rows.find((r) => r.currency_id === cat.currencyId)?.count ?? 0;
+    };
+    expect(await overviewDue()).toBe(0);
     const before = await freePurchase(alice);
     expect(before.status, JSON.stringify(before.body)).toBe(200);
 
@@ -190,6 +196,7 @@ describe('past due on a test clock', () => {
     expect((after.body.invoices as Array<{ id: string }>).map((i) => i.id)).toEqual([invoice]);
     const mine = await browserCall(alice, 'GET', `/customers/${aliceCustomer}/overdue/invoices?${TEST}`);
     expect((mine.body.invoices as Array<{ id: string }>).map((i) => i.id)).toEqual([invoice]);
+    expect(await overviewDue()).toBe(1);
     const limited = await freePurchase(alice);
     expect(limited.status).toBe(400);
     expect(limited.body.error).toMatchObject({ code: 'CUSTOMER_LIMITED', param: 'customer' });

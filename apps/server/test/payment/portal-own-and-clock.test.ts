@@ -197,6 +197,9 @@ describe('past due on a test clock', () => {
     const mine = await browserCall(alice, 'GET', `/customers/${aliceCustomer}/overdue/invoices?${TEST}`);
     expect((mine.body.invoices as Array<{ id: string }>).map((i) => i.id)).toEqual([invoice]);
     expect(await overviewDue()).toBe(1);
+    // The portal's subscription page counts from the clock's time.
+    const detail = await browserCall(alice, 'GET', `/subscriptions/${sub}?${TEST}&mine=true`);
+    expect(detail.body).toMatchObject({ clock_time: '2031-04-20T00:00:00.000Z' });
     const limited = await freePurchase(alice);
     expect(limited.status).toBe(400);
     expect(limited.body.error).toMatchObject({ code: 'CUSTOMER_LIMITED', param: 'customer' });

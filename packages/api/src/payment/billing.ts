@@ -196,6 +196,11 @@ export const subscriptionDetail = subscription.extend({
   paymentCurrency: paymentCurrency.nullable(),
   paymentMethod: paymentMethod.nullable(),
   latestInvoice: invoice.nullable(),
+  /**
+   * The time this subscription lives in: its test clock's frozen time, null on real time. The portal
+   * counts a clock's trial and periods from it, never from the browser's date.
+   */
+  clock_time: timestamp.nullable().optional(),
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 

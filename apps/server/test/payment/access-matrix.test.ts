@@ -38,6 +38,13 @@ function notTheirs(role: Role): Expect {
   return ['customerA', 'customerB', 'member'].includes(role) ? 404 : 'ok';
 }
 
+/** A portal read of customer A's object: A and the test key read it; every other person (owner and
+ * admin included: the portal is one's own billing) sees it as missing. */
+function onlyA(role: Role): Expect {
+  if (role === 'anonymous') return 401;
+  return role === 'customerA' || role === 'testKey' ? 'ok' : 404;
+}
+
 /** Routes whose answer depends on more than the declared auth, with why. */
 const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // The signed-in user's own customer; without a session there is nobody to answer for.
@@ -91,6 +98,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   // as input), everyone else is answered "missing"; the posted hash names no batch (404 for all).
   'POST /portal/overdue/batch/wallet': (r) => (r === 'anonymous' ? 401 : 'refused'),
   'POST /portal/overdue/batch/{id}/tx': (r) => (r === 'anonymous' ? 401 : 'refused'),
+  // The portal's overdue reads answer for the signed-in person's own customer only, whatever the role.
+  'GET /subscriptions/{id}/overdue/invoices': onlyA,
+  'GET /customers/{id}/overdue/invoices': onlyA,
 };
 
 /** Objects that belong to customer A: B and a member (a customer too) see them as missing. */

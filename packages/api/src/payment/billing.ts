@@ -199,10 +199,21 @@ export const subscriptionDetail = subscription.extend({
   paymentCurrency: paymentCurrency.nullable(),
   paymentMethod: paymentMethod.nullable(),
   latestInvoice: invoice.nullable(),
+  /**
+   * The time this subscription lives in: its test clock's frozen time, null on real time. The portal
+   * counts a clock's trial and periods from it, never from the browser's date.
+   */
+  clock_time: timestamp.nullable().optional(),
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
 const flag = z.enum(['0', '1', 'true', 'false']).optional();
+
+/**
+ * `mine`: the customer portal's view. A signed-in person (owner and admin included) sees only the
+ * customer record whose DID is theirs, never the mode's; a secret key is unaffected.
+ */
+export const mineFlag = flag;
 
 /** `status` of the invoice list: one status or a comma list (`paid,open`). */
 const invoiceStatusList = z
@@ -218,10 +229,12 @@ const invoiceStatusList = z
  * their own (customer_id is theirs whatever is sent); a secret key or an owner/admin sees any.
  * Stake invoices are left out unless include_staking / include_return_staking; ignore_zero leaves out
  * invoices with a zero total. past_due keeps only past-due invoices: open or uncollectible with a
- * due_date already passed (the rule that also refuses the customer a new purchase, CUSTOMER_LIMITED).
+ * due_date already passed (the rule that also refuses the customer a new purchase, CUSTOMER_LIMITED),
+ * judged at the invoice's test clock's time when it (or its customer) is on one. `mine`: see mineFlag.
  */
 export const invoiceListQuery = browserQuery.extend({
   ...pageQuery.shape,
+  mine: mineFlag,
   status: invoiceStatusList.optional(),
   customer_id: z.string().max(100).optional(),
   currency_id: z.string().max(100).optional(),
@@ -254,6 +267,7 @@ export type InvoiceList = z.infer<typeof invoiceList>;
 
 /** `GET /api/subscriptions`: cursor list, newest first; a signed-in customer sees only their own. */
 export const subscriptionListQuery = listQuery.extend({
+  mine: mineFlag,
   customer_id: z.string().max(100).optional(),
   status: subscriptionStatus.optional(),
   livemode: browserQuery.shape.livemode,

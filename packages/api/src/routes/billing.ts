@@ -5,6 +5,7 @@ import {
   invoiceDetail,
   invoiceList,
   invoiceListQuery,
+  mineFlag,
   subscription,
   subscriptionDetail,
   subscriptionListQuery,
@@ -23,6 +24,8 @@ import { listOf } from '../payment/common.js';
 import { route } from './define.js';
 
 const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
+/** The portal reads one invoice or subscription with `mine`: only the signed-in person's own. */
+const detailQuery = modeQuery.extend({ mine: mineFlag });
 
 export const billingRoutes = {
   invoice: route({
@@ -31,7 +34,7 @@ export const billingRoutes = {
     method: 'GET',
     path: '/invoices/:id',
     summary: 'Retrieve an invoice with its lines, currency and method (the customer: only their own)',
-    query: modeQuery,
+    query: detailQuery,
     response: invoiceDetail,
   }),
   invoices: route({
@@ -49,7 +52,7 @@ export const billingRoutes = {
     method: 'GET',
     path: '/subscriptions/:id',
     summary: 'Retrieve a subscription with its items, currency, method and latest invoice',
-    query: modeQuery,
+    query: detailQuery,
     response: subscriptionDetail,
   }),
   subscriptions: route({

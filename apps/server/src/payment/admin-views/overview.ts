@@ -89,13 +89,21 @@ interface PastDueRow extends Record<string, unknown> {
   count: number;
 }
 
-/** What open and uncollectible invoices past their due date (or of past-due subscriptions) still owe. */
+/**
+ * What open and uncollectible invoices past their due date (or of past-due subscriptions) still owe.
+ * A test clock's invoice is due by its clock's frozen time (the invoice's clock, else its customer's),
+ * as billing/past-due.ts judges it; any other invoice by `now`.
+ */
 async function pastDue(db: DbLike, livemode: boolean, now: Date) {
   const result = await db.execute<PastDueRow>(sql`
     SELECT i.currency_id, sum(i.amount_remaining)::text AS amount, count(*)::int AS count
     FROM invoices i LEFT JOIN subscriptions s ON s.id = i.subscription_id
     WHERE i.livemode = ${livemode} AND i.status IN ('open', 'uncollectible') AND i.amount_remaining > 0
-      AND (i.due_date < ${now.toISOString()}::timestamptz OR s.status = 'past_due' OR i.status = 'uncollectible')
+      AND (i.due_date < coalesce(
+            (SELECT tc.frozen_time FROM test_clocks tc WHERE tc.id = coalesce(
+              i.test_clock_id, (SELECT c.test_clock_id FROM customers c WHERE c.id = i.customer_id))),
+            ${now.toISOString()}::timestamptz)
+        OR s.status = 'past_due' OR i.status = 'uncollectible')
     GROUP BY i.currency_id ORDER BY i.currency_id COLLATE "C"`);
   return result.rows.map((r) => ({ currency_id: r.currency_id, amount: r.amount, count: Number(r.count) }));
 }

@@ -6,6 +6,7 @@ import { serializePrice } from '../catalog/index.js';
 import { getCurrency, getMethod } from '../methods/index.js';
 import { serializeCurrency, serializeMethod } from '../methods/index.js';
 import type { DbLike } from '../shared/db.js';
+import { billingNow } from './clocks/repo.js';
 import {
   getInvoice,
   itemsOfInvoice,
@@ -97,5 +98,6 @@ export async function subscriptionDetail(db: DbLike, row: SubscriptionRow): Prom
     ...subscription,
     ...(await paymentOf(db, row.livemode, row.currencyId, row.defaultPaymentMethodId)),
     latestInvoice: latest ? invoiceObject(latest) : null,
+    clock_time: row.testClockId ? (await billingNow(db, row.testClockId)).toISOString() : null,
   };
 }

@@ -35,7 +35,7 @@ export { checkCustomerItems, planOptionsOf } from './subscriptions/plan-options.
 export { recordUsage } from './subscriptions/usage.js';
 export { pageOfInvoices } from './list-repo.js';
 // The customer portal (portal/): scoped reads, the past-due rule and the invoice writes of bulk pay.
-export { mayRead, scopeOf } from './access.js';
+export { mayRead, ownScope, scopeFor, scopeOf } from './access.js';
 export { itemsOfInvoice } from './repo.js';
 export { invoiceListItems } from './detail.js';
 export { isPastDue, PAST_DUE_STATUSES } from './past-due.js';

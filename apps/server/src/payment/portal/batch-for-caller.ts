@@ -1,17 +1,17 @@
 // Opening (or reusing) the batch a caller asked for: one open invoice, or one currency's overdue
-// invoices of a subscription or customer. A signed-in customer names only their own (anyone else's
-// id answers as missing); `ownOnly` holds owners/admins to their own customer too (the browser
-// wallet pays only for the customer who signed in).
+// invoices of a subscription or customer. A signed-in person, owner and admin included, names only
+// their own customer's (anyone else's id answers as missing); a secret key any of the mode's unless
+// `ownOnly` (the browser wallet pays only for the customer who signed in).
 import type { OverdueBatchBody } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
-import { getSubscription, readable, scopeOf } from '../billing/index.js';
+import { getSubscription, ownScope, readable } from '../billing/index.js';
 import { getCustomer, getCustomerByDid } from '../customers/index.js';
 import type { IntentRow } from '../intents/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { openBatch } from './batch.js';
 
 async function scopeFor(ctx: PaymentContext, caller: Caller, ownOnly: boolean) {
-  if (!ownOnly) return scopeOf(ctx.db, caller);
+  if (!ownOnly) return ownScope(ctx.db, caller);
   const own = caller.did ? await getCustomerByDid(ctx.db, caller.did, caller.livemode) : null;
   return { all: false, customerId: own?.id ?? null } as const;
 }
@@ -30,9 +30,8 @@ export async function openBatchFor(
   let customerId = body.customerId;
   if (body.subscriptionId) {
     const subId = body.subscriptionId;
-    const sub = await readable(db, caller, 'subscription', subId, () =>
-      getSubscription(db, subId, caller.livemode),
-    );
+    const load = () => getSubscription(db, subId, caller.livemode);
+    const sub = await readable(db, caller, 'subscription', subId, load, true);
     if (customerId && customerId !== sub.customerId) throw ApiError.of('subscription_missing', { id: subId });
     customerId = sub.customerId;
   }

@@ -48,8 +48,8 @@ export function PortalHomePage() {
         </Button>
       </Stack>
       <PortalGate load={invoices} kind="billing" icon={<ReceiptLongOutlined />}>
-        {(list) => {
-          const sums = summarise(list, nowMs);
+        {({ invoices: list, pastDueIds }) => {
+          const sums = summarise(list, nowMs, new Set(pastDueIds));
           const recent = [...list].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
           const live =
             subscriptions.state === 'ready'

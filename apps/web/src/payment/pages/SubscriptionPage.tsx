@@ -12,7 +12,13 @@ import { useNowSeconds } from '../portal/useNowSeconds';
 import { SubscriptionActions } from '../portal/subscription/SubscriptionActions';
 import { CurrencyForm } from '../portal/subscription/CurrencyForm';
 
-/** `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. */
+/** A test clock's frozen time in seconds (the subscription's "now"), or null on real time. */
+const clockSeconds = (at: string | null | undefined) => (at ? Math.floor(Date.parse(at) / 1000) : null);
+
+/**
+ * `{mount}/customer/subscription/:id`: one subscription of the signed-in customer. A subscription on a
+ * test clock counts its trial from the clock's time, not the browser's.
+ */
 export function SubscriptionPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
@@ -29,7 +35,11 @@ export function SubscriptionPage() {
         {(subscription) => (
           <>
             <SubscriptionActions subscription={subscription} mountPoint={mountPoint} />
-            <SubscriptionView subscription={subscription} mountPoint={mountPoint} nowSeconds={now} />
+            <SubscriptionView
+              subscription={subscription}
+              mountPoint={mountPoint}
+              nowSeconds={clockSeconds(subscription.clock_time) ?? now}
+            />
             <CurrencyForm subscription={subscription} mountPoint={mountPoint} />
           </>
         )}

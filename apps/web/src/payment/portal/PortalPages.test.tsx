@@ -205,6 +205,19 @@ describe('subscription page', () => {
     expect(screen.getByTestId('subscription-item').textContent).toContain('每月');
   });
 
+  it("counts a test clock's trial from the clock's time and asks for the signed-in person's own", async () => {
+    const onClock = { trial_end: '2031-03-13T00:00:00.000Z', clock_time: '2031-03-10T00:00:00.000Z' };
+    serve(() => json({ ...fakeSubscription({ status: 'trialing' }), ...onClock }));
+    renderRoutes('/payment/customer/subscription/sub_aaaaaaaa', { session: signedIn });
+    await screen.findByTestId('subscription-status', {}, SLOW);
+    expect(screen.getByTestId('detail-trial-end').textContent).toMatch(/\(3 days left\)$/);
+    expect(
+      calls.some(
+        (c) => c.pathname.endsWith('/subscriptions/sub_aaaaaaaa') && c.searchParams.get('mine') === 'true',
+      ),
+    ).toBe(true);
+  });
+
   it('shows a cancelled subscription without a next payment', async () => {
     serve(() => json(fakeSubscription({ status: 'canceled', ended_at: '2026-01-15T00:00:00.000Z' })));
     renderRoutes('/payment/customer/subscription/sub_aaaaaaaa', { session: signedIn });

@@ -1,6 +1,7 @@
 // The portal's browser calls: one invoice, one subscription, the past-due invoices, as entries of the
 // route table in @payshelf/api (billing), through its typed client (livemode from local storage,
-// session cookie, answer parsed by the contract's schema).
+// session cookie, answer parsed by the contract's schema). Each asks with `mine`: only the signed-in
+// person's own customer, even when they are the owner or an admin.
 import { billingRoutes, callRoute, type InvoiceListItem } from '@payshelf/api';
 import { apiBase } from '../admin/api/client';
 
@@ -8,7 +9,7 @@ export type PortalKind = 'invoice' | 'subscription';
 
 const options = (mountPoint: string, livemode: boolean, signal?: AbortSignal) => ({
   base: apiBase(mountPoint),
-  query: { livemode: String(livemode) },
+  query: { livemode: String(livemode), mine: 'true' },
   signal,
 });
 

@@ -1,5 +1,6 @@
-// The portal's list calls: pages of the signed-in customer's invoices and their subscriptions (the
-// server answers only the caller's own), checked by the packages/api schemas.
+// The portal's list calls: pages of the signed-in customer's invoices and their subscriptions, asked
+// with `mine` so the server answers only the caller's own customer (owner and admin included),
+// checked by the packages/api schemas.
 import { invoiceList, listOf, subscription, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
 import { apiRequest, apiUrl } from '../admin/api/client';
 
@@ -9,6 +10,7 @@ export interface InvoicePageQuery {
   status?: string;
   subscription_id?: string;
   ignore_zero?: 'true';
+  past_due?: 'true';
 }
 
 export const fetchInvoicePage = (
@@ -17,23 +19,45 @@ export const fetchInvoicePage = (
   query: InvoicePageQuery,
   signal?: AbortSignal,
 ): Promise<InvoiceList> =>
-  apiRequest(invoiceList, apiUrl(mountPoint, '/invoices', livemode, { ...query }), 'GET', undefined, signal);
+  apiRequest(
+    invoiceList,
+    apiUrl(mountPoint, '/invoices', livemode, { ...query, mine: 'true' }),
+    'GET',
+    undefined,
+    signal,
+  );
 
 /** At most this many invoices feed the portal home's sums (ten pages of the largest size). */
 const SUMMARY_PAGES = 10;
 
+/** What the portal home sums, and which of those invoices the server counts as past due. */
+export interface SummaryInvoices {
+  invoices: InvoiceListItem[];
+  /**
+   * Ids of the past-due invoices, as the server judges them (its one rule, at the time of each
+   * invoice's test clock when it is on one): the browser's clock cannot tell a clock's invoice's due.
+   */
+  pastDueIds: string[];
+}
+
 /**
  * The invoices the portal home sums up: every invoice created since `sinceMs` (the list is newest
- * first, so paging stops at the first older one) plus every open or uncollectible invoice, whenever made.
+ * first, so paging stops at the first older one) plus every open or uncollectible invoice, whenever
+ * made, with the ids of the past-due ones.
  */
 export async function fetchSummaryInvoices(
   mountPoint: string,
   livemode: boolean,
   sinceMs: number,
   signal?: AbortSignal,
-): Promise<InvoiceListItem[]> {
+): Promise<SummaryInvoices> {
   const seen = new Map<string, InvoiceListItem>();
-  const walk = async (extra: Partial<InvoicePageQuery>, stop: (i: InvoiceListItem) => boolean) => {
+  const pastDue = new Set<string>();
+  const walk = async (
+    extra: Partial<InvoicePageQuery>,
+    stop: (i: InvoiceListItem) => boolean,
+    keep: (i: InvoiceListItem) => void,
+  ) => {
     for (let page = 1; page <= SUMMARY_PAGES; page += 1) {
       const { list, count } = await fetchInvoicePage(
         mountPoint,
@@ -43,14 +67,20 @@ export async function fetchSummaryInvoices(
       );
       for (const invoice of list) {
         if (stop(invoice)) return;
-        seen.set(invoice.id, invoice);
+        keep(invoice);
       }
       if (list.length === 0 || page * 100 >= count) return;
     }
   };
-  await walk({}, (invoice) => Date.parse(invoice.created_at) < sinceMs);
-  await walk({ status: 'open,uncollectible' }, () => false);
-  return [...seen.values()];
+  const remember = (invoice: InvoiceListItem) => void seen.set(invoice.id, invoice);
+  await walk({}, (invoice) => Date.parse(invoice.created_at) < sinceMs, remember);
+  await walk({ status: 'open,uncollectible' }, () => false, remember);
+  await walk(
+    { past_due: 'true' },
+    () => false,
+    (invoice) => void pastDue.add(invoice.id),
+  );
+  return { invoices: [...seen.values()], pastDueIds: [...pastDue] };
 }
 
 export const subscriptionPage = listOf(subscription);
@@ -63,7 +93,7 @@ export const fetchSubscriptions = (
 ) =>
   apiRequest(
     subscriptionPage,
-    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status }),
+    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status, mine: 'true' }),
     'GET',
     undefined,
     signal,

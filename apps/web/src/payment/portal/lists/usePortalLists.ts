@@ -1,10 +1,11 @@
-import type { InvoiceList, InvoiceListItem, Subscription } from '@payshelf/api';
+import type { InvoiceList, Subscription } from '@payshelf/api';
 import { readLivemode } from '../../admin/livemode/livemodeStorage';
 import {
   fetchInvoicePage,
   fetchSubscriptions,
   fetchSummaryInvoices,
   type InvoicePageQuery,
+  type SummaryInvoices,
 } from '../listApi';
 import { usePortalQuery, type PortalLoad } from '../usePortalDetail';
 
@@ -27,8 +28,8 @@ export function useSubscriptionList(status?: string): PortalLoad<Subscription[]>
   });
 }
 
-/** What the portal home sums: this year's invoices and every open or uncollectible one. */
-export function useSummaryInvoices(yearStartMs: number): PortalLoad<InvoiceListItem[]> {
+/** What the portal home sums: this year's invoices, every open or uncollectible one, the past-due ids. */
+export function useSummaryInvoices(yearStartMs: number): PortalLoad<SummaryInvoices> {
   const livemode = readLivemode(storage());
   return usePortalQuery(['summary', livemode, yearStartMs], (mountPoint, signal) =>
     fetchSummaryInvoices(mountPoint, livemode, yearStartMs, signal),

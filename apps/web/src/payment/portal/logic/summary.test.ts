@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceListItem } from '@payshelf/api';
 import { describe, expect, it } from 'vitest';
-import { isPastDue, summarise } from './summary';
+import { summarise } from './summary';
 import { fakeCurrency, fakeInvoice, fakeMethod } from './testFixtures';
 
 const NOW = Date.parse('2026-06-15T12:00:00Z');
@@ -45,6 +45,7 @@ describe('portal summary', () => {
         }),
       ],
       NOW,
+      new Set(['in_4', 'in_5']),
     );
     expect(rows.map((r) => [r.currencyId, r.paidThisYear, r.open, r.pastDue])).toEqual([
       ['pc_usd00000', 9_900_000n, 100n, 10n],
@@ -52,11 +53,22 @@ describe('portal summary', () => {
     ]);
   });
 
-  it('counts an invoice as past due only when open or uncollectible with its due date passed', () => {
-    expect(isPastDue({ status: 'open', due_date: '2026-06-15T11:59:59Z' }, NOW)).toBe(true);
-    expect(isPastDue({ status: 'open', due_date: '2026-06-15T12:00:01Z' }, NOW)).toBe(false);
-    expect(isPastDue({ status: 'open', due_date: null }, NOW)).toBe(false);
-    expect(isPastDue({ status: 'paid', due_date: '2026-01-01T00:00:00Z' }, NOW)).toBe(false);
-    expect(isPastDue({ status: 'uncollectible', due_date: '2026-01-01T00:00:00Z' }, NOW)).toBe(true);
+  it('counts as past due exactly the invoices the server names, whatever the browser clock says', () => {
+    // A test clock's invoice: due long after the real date, past due on its clock.
+    const onClock = item({
+      id: 'in_c',
+      status: 'open',
+      amount_remaining: '40',
+      due_date: '2031-04-13T00:00:00Z',
+    });
+    // Due before the browser's date but not named by the server: not past due.
+    const notNamed = item({
+      id: 'in_n',
+      status: 'open',
+      amount_remaining: '2',
+      due_date: '2026-01-01T00:00:00Z',
+    });
+    const [row] = summarise([onClock, notNamed], NOW, new Set(['in_c']));
+    expect(row).toMatchObject({ pastDue: 40n, open: 2n });
   });
 });

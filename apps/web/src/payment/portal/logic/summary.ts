@@ -13,17 +13,16 @@ export interface CurrencySummary {
   pastDue: bigint;
 }
 
-/** An open or uncollectible invoice whose due date has passed (what refuses a new purchase). */
-export function isPastDue(invoice: Pick<InvoiceListItem, 'status' | 'due_date'>, nowMs: number): boolean {
-  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return false;
-  return invoice.due_date !== null && Date.parse(invoice.due_date) < nowMs;
-}
-
 /**
  * Sums per currency, in the order the currencies first appear. Money stays in bigint: amounts of
- * different currencies are never added together.
+ * different currencies are never added together. Past due is what the server says (`pastDueIds`: its
+ * one rule, judged at a test clock's time for a clock's invoices), never the browser's clock.
  */
-export function summarise(invoices: readonly InvoiceListItem[], nowMs: number): CurrencySummary[] {
+export function summarise(
+  invoices: readonly InvoiceListItem[],
+  nowMs: number,
+  pastDueIds: ReadonlySet<string>,
+): CurrencySummary[] {
   const yearStart = Date.UTC(new Date(nowMs).getUTCFullYear(), 0, 1);
   const byCurrency = new Map<string, CurrencySummary>();
   for (const invoice of invoices) {
@@ -41,7 +40,7 @@ export function summarise(invoices: readonly InvoiceListItem[], nowMs: number): 
     }
     if (invoice.status === 'void' || invoice.status === 'draft') continue;
     if (Date.parse(invoice.created_at) >= yearStart) row.paidThisYear += BigInt(invoice.amount_paid);
-    if (isPastDue(invoice, nowMs)) row.pastDue += BigInt(invoice.amount_remaining);
+    if (pastDueIds.has(invoice.id)) row.pastDue += BigInt(invoice.amount_remaining);
     else if (invoice.status === 'open') row.open += BigInt(invoice.amount_remaining);
   }
   return [...byCurrency.values()];

@@ -4,7 +4,7 @@ import { expectAccessible } from './support/axe.js';
 import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
 import { signIn } from './support/login.js';
 import { merchant } from './support/checkoutSessions.js';
-import { ANVIL_ACCOUNT_1, installAnvilWallet } from './support/wallet.js';
+import { ANVIL_ACCOUNT_1, installAnvilWallet, mineUntilVisible } from './support/wallet.js';
 
 /**
  * Issue 6 item 1, "Done when": the checkout pages against the built server with DEMO_DATA=1 (seeded
@@ -226,11 +226,7 @@ describe('checkout pages', () => {
     await page.getByTestId('pay-browser-wallet').click({ timeout: 5_000 });
     // Blocks for the confirmations the method asks for, until the success screen shows.
     const complete = page.getByTestId('checkout-complete');
-    for (let i = 0; i < 60 && !(await complete.isVisible()); i += 1) {
-      await call('anvil_mine', ['0x1']).catch(() => undefined);
-      await page.waitForTimeout(1000);
-    }
-    await complete.waitFor();
+    await mineUntilVisible(call, complete);
     expect(await complete.textContent()).toContain('View invoice');
     await screenshot(page, 'checkout-paid-browser-wallet');
     await context.close();
@@ -291,11 +287,7 @@ describe('checkout pages', () => {
     await page.getByTestId('pay-button').click();
     await page.getByTestId('fast-pay-confirm').click();
     const complete = page.getByTestId('checkout-complete');
-    for (let i = 0; i < 60 && !(await complete.isVisible()); i += 1) {
-      await call('anvil_mine', ['0x1']).catch(() => undefined);
-      await page.waitForTimeout(1000);
-    }
-    await complete.waitFor();
+    await mineUntilVisible(call, complete);
     await context.close();
   });
 });

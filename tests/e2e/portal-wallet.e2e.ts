@@ -6,7 +6,7 @@ import { openDatabase } from './support/database.js';
 import { dialogShown, onlyInvoice, pastDueInvoiceLike } from './support/pastDue.js';
 import { payDemo, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
-import { installAnvilWallet } from './support/wallet.js';
+import { installAnvilWallet, mineUntilVisible } from './support/wallet.js';
 
 /**
  * Issue 13: a customer pays an open invoice from its portal page with the wallet in their browser
@@ -58,14 +58,12 @@ describe('paying an open invoice with the browser wallet', () => {
     await page.getByTestId('portal-pay-browser-wallet').click({ timeout: 5_000 });
     // The demo method asks for confirmations: mine blocks until the invoice is paid.
     const status = page.getByTestId('invoice-status');
-    for (let i = 0; i < 60 && (await status.textContent()) !== 'Paid'; i += 1) {
-      await rpc('anvil_mine', ['0x1']).catch(() => undefined);
-      await page.waitForTimeout(1000);
-    }
+    await mineUntilVisible(rpc, status.filter({ hasText: /^Paid$/ }));
     expect(await status.textContent()).toBe('Paid');
     expect(await page.getByTestId('detail-amount-paid').textContent()).toBe('2.5 TUSD');
     expect(await page.getByTestId('invoice-pay').count()).toBe(0);
     await expectAccessible(page, 'portal invoice paid with the browser wallet');
     await context.close();
-  });
+    // A checkout, a payment and its confirmations on the chain: more than one page's usual budget.
+  }, 120_000);
 });

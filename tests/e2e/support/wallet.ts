@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { merchant } from './checkoutSessions.js';
 
 /** anvil's well-known test account 1 (funded with ETH and demo TUSD, unlocked). */
@@ -46,4 +46,21 @@ export async function installAnvilWallet(context: BrowserContext, page: Page): P
 export function approveData(spender: string, amount: bigint): string {
   const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
   return `0x095ea7b3${word(spender)}${word(amount.toString(16))}`;
+}
+
+/**
+ * Mines one block at a time until `target` shows: after each block it waits for the page itself to
+ * react (the server sees the confirmations and the page updates), so a quick machine takes as many
+ * steps as the method's confirmations and a loaded one waits longer per block instead of failing.
+ */
+export async function mineUntilVisible(rpc: Rpc, target: Locator, maxBlocks = 40): Promise<void> {
+  for (let block = 0; block < maxBlocks; block += 1) {
+    const shown = await target.waitFor({ state: 'visible', timeout: 1_500 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) return;
+    await rpc('anvil_mine', ['0x1']).catch(() => undefined);
+  }
+  await target.waitFor({ state: 'visible', timeout: 10_000 });
 }

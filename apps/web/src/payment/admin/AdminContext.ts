@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { callRoute, type AnswerOf, type AnyRoute, type CallInput } from '@payshelf/api';
-import { apiBase } from './api/client';
+import type { AnswerOf, AnyRoute, CallInput } from '@payshelf/api';
+import { modeCall } from './api/client';
 
 export interface AdminContextValue {
   /** Where the payment part is mounted ('/payment', or '/'). */
@@ -29,13 +29,7 @@ export function useAdmin(): Admin {
   const base = value.mountPoint === '/' ? '' : value.mountPoint;
   return {
     ...value,
-    call: (entry, input, signal) =>
-      callRoute(entry, input, {
-        base: apiBase(value.mountPoint),
-        query: { livemode: value.livemode },
-        idempotent: true,
-        signal,
-      }),
+    call: (entry, input, signal) => modeCall(value.mountPoint, value.livemode, entry, input, signal),
     page: (path) => `${base}/admin/${path}`,
   };
 }

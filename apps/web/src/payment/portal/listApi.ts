@@ -1,8 +1,8 @@
 // The portal's list calls: pages of the signed-in customer's invoices and their subscriptions, asked
 // with `mine` so the server answers only the caller's own customer (owner and admin included),
 // checked by the packages/api schemas.
-import { invoiceList, listOf, subscription, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
-import { apiRequest, apiUrl } from '../admin/api/client';
+import { billingRoutes, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
+import { modeCall } from '../admin/api/client';
 
 export interface InvoicePageQuery {
   page: number;
@@ -19,13 +19,7 @@ export const fetchInvoicePage = (
   query: InvoicePageQuery,
   signal?: AbortSignal,
 ): Promise<InvoiceList> =>
-  apiRequest(
-    invoiceList,
-    apiUrl(mountPoint, '/invoices', livemode, { ...query, mine: 'true' }),
-    'GET',
-    undefined,
-    signal,
-  );
+  modeCall(mountPoint, livemode, billingRoutes.invoices, { query: { ...query, mine: 'true' } }, signal);
 
 /** At most this many invoices feed the portal home's sums (ten pages of the largest size). */
 const SUMMARY_PAGES = 10;
@@ -83,18 +77,16 @@ export async function fetchSummaryInvoices(
   return { invoices: [...seen.values()], pastDueIds: [...pastDue] };
 }
 
-export const subscriptionPage = listOf(subscription);
-
 export const fetchSubscriptions = (
   mountPoint: string,
   livemode: boolean,
   status: string | undefined,
   signal?: AbortSignal,
 ) =>
-  apiRequest(
-    subscriptionPage,
-    apiUrl(mountPoint, '/subscriptions', livemode, { limit: 100, status, mine: 'true' }),
-    'GET',
-    undefined,
+  modeCall(
+    mountPoint,
+    livemode,
+    billingRoutes.subscriptions,
+    { query: { limit: 100, ...(status ? { status } : {}), mine: 'true' } },
     signal,
   );

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { ApiFailure, apiRequest, apiUrl, failureOf } from './client';
+import { billingWriteRoutes } from '@payshelf/api';
+import { fakeSubscription } from '../../portal/logic/testFixtures';
+import { ApiFailure, apiUrl, failureOf, modeCall } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -27,23 +28,28 @@ describe('failureOf', () => {
   });
 });
 
-describe('apiRequest', () => {
-  it('sends JSON with an idempotency key on mutations and parses the answer', async () => {
+describe('modeCall', () => {
+  it('calls a route-table entry under the mount point, livemode first, with an idempotency key on writes', async () => {
     const fetchMock = vi.fn<typeof fetch>(
-      async () => new Response(JSON.stringify({ id: 'x' }), { status: 200 }),
+      async () => new Response(JSON.stringify(fakeSubscription()), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    const out = await apiRequest(z.object({ id: z.string() }), '/a', 'POST', { n: 1 });
-    expect(out).toEqual({ id: 'x' });
-    const init = fetchMock.mock.calls[0]?.[1] as RequestInit | undefined;
-    const headers = init?.headers as Record<string, string>;
+    await modeCall('/payment', false, billingWriteRoutes.resumeSubscription, {
+      params: { id: 'sub_1' },
+      body: {},
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/payment/api/subscriptions/sub_1/resume?livemode=false');
+    const headers = (init as RequestInit).headers as Record<string, string>;
     expect(headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(init?.body).toBe('{"n":1}');
+    expect((init as RequestInit).body).toBe('{}');
   });
 
   it('throws the server error as an ApiFailure', async () => {
     const body = { error: { type: 'permission_error', code: 'forbidden', message: 'no' } };
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 403 }));
-    await expect(apiRequest(z.object({}), '/a')).rejects.toMatchObject({ status: 403, message: 'no' });
+    await expect(
+      modeCall('/', true, billingWriteRoutes.resumeSubscription, { params: { id: 'sub_1' }, body: {} }),
+    ).rejects.toMatchObject({ status: 403, message: 'no' });
   });
 });

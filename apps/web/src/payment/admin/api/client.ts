@@ -1,5 +1,11 @@
-import { ApiCallError, callErrorOf } from '@payshelf/api';
-import type { z } from 'zod';
+import {
+  ApiCallError,
+  callErrorOf,
+  callRoute,
+  type AnswerOf,
+  type AnyRoute,
+  type CallInput,
+} from '@payshelf/api';
 
 /**
  * A failed call: the server's message, code and (for validation errors) the field in `param`. The one
@@ -16,8 +22,8 @@ export function apiBase(mountPoint: string): string {
 }
 
 /**
- * Address of a merchant call under the payment mount point ('/payment' or '/'), with `livemode`
- * and any other non-empty query values.
+ * Address of a payment-part file that has no route entry (the CSV exports), under the mount point,
+ * with `livemode` and any other non-empty query values.
  */
 export function apiUrl(
   mountPoint: string,
@@ -35,30 +41,21 @@ export function apiUrl(
 /** Reads the one error shape; anything else becomes a failure named by its HTTP status. */
 export const failureOf: (status: number, body: unknown) => ApiFailure = callErrorOf;
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
 /**
- * One merchant call with the session cookie. Mutations carry a fresh Idempotency-Key, so a retried
- * request is answered once. The answer is checked against the shared contract.
+ * One call of the route table under the payment mount point in a mode: `livemode` first, the session
+ * cookie, a fresh Idempotency-Key on every write; the answer parsed by the entry's own schema.
  */
-export async function apiRequest<S extends z.ZodType>(
-  schema: S,
-  url: string,
-  method: Method = 'GET',
-  body?: unknown,
+export function modeCall<E extends AnyRoute>(
+  mountPoint: string,
+  livemode: boolean,
+  entry: E,
+  input: CallInput<E>,
   signal?: AbortSignal,
-): Promise<z.infer<S>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: 'same-origin',
+): Promise<AnswerOf<E>> {
+  return callRoute(entry, input, {
+    base: apiBase(mountPoint),
+    query: { livemode },
+    idempotent: true,
     signal,
   });
-  const json: unknown = await res.json().catch(() => null);
-  if (!res.ok) throw failureOf(res.status, json);
-  return schema.parse(json);
 }

@@ -7,12 +7,12 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
-import { subscriptionAllowanceAnswer, type PaymentCurrency, type SubscriptionDetail } from '@payshelf/api';
+import { billingRoutes, type PaymentCurrency, type SubscriptionDetail } from '@payshelf/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiBase, apiRequest } from '../../admin/api/client';
+import { modeCall } from '../../admin/api/client';
 import { allowanceWords, approveWithProvider, walletAccount } from '../../checkout/allowance/allowance';
 import { injectedProvider } from '../../checkout/logic/ethereum';
 import { money } from '../../checkout/logic/format';
@@ -47,10 +47,17 @@ export function AllowancePanel({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const key = ['payment', 'portal', 'allowance', sub.id];
-  const url = `${apiBase(mountPoint)}/subscriptions/${encodeURIComponent(sub.id)}/allowance?livemode=${String(sub.livemode)}`;
+  const read = (signal?: AbortSignal) =>
+    modeCall(
+      mountPoint,
+      sub.livemode,
+      billingRoutes.subscriptionAllowance,
+      { params: { id: sub.id } },
+      signal,
+    );
   const query = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => apiRequest(subscriptionAllowanceAnswer, url, 'GET', undefined, signal),
+    queryFn: ({ signal }) => read(signal),
     enabled: sub.collection_method !== 'send_invoice',
   });
   const data = query.data;
@@ -67,10 +74,14 @@ export function AllowancePanel({
       throw new Error(t('payment.allowance.wrongAccount', { payer: data.payer }));
     await approveWithProvider(provider, offer, from);
     for (let i = 0; i < CONFIRM_TRIES; i += 1) {
-      const fresh = await apiRequest(subscriptionAllowanceAnswer, url);
+      const fresh = await read();
       if (fresh.covers) {
         // A subscription without a payer (a trial) now takes the account the customer proved.
-        queryClient.setQueryData(key, await apiRequest(subscriptionAllowanceAnswer, url, 'POST', {}));
+        const adopted = await modeCall(mountPoint, sub.livemode, billingRoutes.subscriptionAllowanceAdopt, {
+          params: { id: sub.id },
+          body: {},
+        });
+        queryClient.setQueryData(key, adopted);
         return;
       }
       queryClient.setQueryData(key, fresh);

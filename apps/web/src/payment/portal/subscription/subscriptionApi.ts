@@ -3,48 +3,31 @@
 // preview is `GET /subscriptions/{id}/upcoming-invoice` (Stripe-like; a 404 there means "Plan updates are not
 // available"); the currency of future invoices.
 import {
+  billingRoutes as reads,
   billingWriteRoutes as writes,
   CANCEL_FEEDBACK,
-  paymentSettings,
-  planOptions,
-  routeUrl,
-  subscription,
-  upcomingInvoice,
+  instanceRoutes,
   type SubscriptionCancel,
+  type upcomingInvoice,
 } from '@payshelf/api';
 import type { z } from 'zod';
-import { apiBase, apiRequest, ApiFailure } from '../../admin/api/client';
+import { ApiFailure, modeCall } from '../../admin/api/client';
 
 export type CancelFeedback = (typeof CANCEL_FEEDBACK)[number];
 export { CANCEL_FEEDBACK };
-
-const url = (mountPoint: string, path: string, livemode: boolean, extra = '') =>
-  `${apiBase(mountPoint)}${path}?livemode=${String(livemode)}${extra}`;
-
-/** A subscription write of the route table (method, path and answer from the entry), for `id`. */
-function write(
-  entry: (typeof writes)['cancelSubscription' | 'resumeSubscription' | 'recoverSubscription'],
-  mountPoint: string,
-  id: string,
-  livemode: boolean,
-  body: unknown,
-) {
-  const at = routeUrl(entry, { params: { id } }, { base: apiBase(mountPoint), query: { livemode } });
-  return apiRequest(entry.response, at, entry.method, body);
-}
 
 export const cancelSubscription = (
   mountPoint: string,
   id: string,
   livemode: boolean,
   body: SubscriptionCancel,
-) => write(writes.cancelSubscription, mountPoint, id, livemode, body);
+) => modeCall(mountPoint, livemode, writes.cancelSubscription, { params: { id }, body });
 
 export const resumeSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  write(writes.resumeSubscription, mountPoint, id, livemode, {});
+  modeCall(mountPoint, livemode, writes.resumeSubscription, { params: { id }, body: {} });
 
 export const recoverSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  write(writes.recoverSubscription, mountPoint, id, livemode, {});
+  modeCall(mountPoint, livemode, writes.recoverSubscription, { params: { id }, body: {} });
 
 /** The upcoming invoice with a proposed change: its `proration` is what the change bills now. */
 export type UpcomingInvoice = z.infer<typeof upcomingInvoice>;
@@ -57,15 +40,10 @@ export async function previewQuantity(
   quantity: number,
 ): Promise<UpcomingInvoice | null> {
   try {
-    return await apiRequest(
-      upcomingInvoice,
-      url(
-        mountPoint,
-        `/subscriptions/${encodeURIComponent(id)}/upcoming-invoice`,
-        livemode,
-        `&quantity=${quantity}`,
-      ),
-    );
+    return await modeCall(mountPoint, livemode, reads.upcomingInvoice, {
+      params: { id },
+      query: { quantity: String(quantity) },
+    });
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return null;
     throw error;
@@ -83,14 +61,14 @@ export const updateQuantity = (
   quantity: number,
   prorationDate?: string,
 ) =>
-  apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
-    quantity,
-    ...(prorationDate ? { proration_date: prorationDate } : {}),
+  modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
+    params: { id },
+    body: { quantity, ...(prorationDate ? { proration_date: prorationDate } : {}) },
   });
 
 /** The payment methods with their currencies (public settings), to offer the currencies of future invoices. */
 export const fetchPaymentSettings = (mountPoint: string, livemode: boolean, signal?: AbortSignal) =>
-  apiRequest(paymentSettings, url(mountPoint, '/settings', livemode), 'GET', undefined, signal);
+  modeCall(mountPoint, livemode, instanceRoutes.paymentSettings, {}, signal);
 
 /** Future invoices in `currencyId` of `methodId` (open and past-due ones keep theirs). */
 export const changeCurrency = (
@@ -100,20 +78,14 @@ export const changeCurrency = (
   currencyId: string,
   methodId: string,
 ) =>
-  apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
-    currency_id: currencyId,
-    payment_method_id: methodId,
+  modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
+    params: { id },
+    body: { currency_id: currencyId, payment_method_id: methodId },
   });
 
 /** The plans the customer may switch to (the server's rule: the product's other prices and switchable ones). */
 export const fetchPlanOptions = (mountPoint: string, id: string, livemode: boolean, signal?: AbortSignal) =>
-  apiRequest(
-    planOptions,
-    url(mountPoint, `/subscriptions/${encodeURIComponent(id)}/plan-options`, livemode),
-    'GET',
-    undefined,
-    signal,
-  );
+  modeCall(mountPoint, livemode, reads.subscriptionPlanOptions, { params: { id } }, signal);
 
 /** The prorated preview of switching the one item to `priceId` (keeping its quantity). */
 export const previewPlan = (
@@ -124,16 +96,11 @@ export const previewPlan = (
   quantity: number,
   signal?: AbortSignal,
 ) =>
-  apiRequest(
-    upcomingInvoice,
-    url(
-      mountPoint,
-      `/subscriptions/${encodeURIComponent(id)}/upcoming-invoice`,
-      livemode,
-      `&items=${encodeURIComponent(`${priceId}:${quantity}`)}`,
-    ),
-    'GET',
-    undefined,
+  modeCall(
+    mountPoint,
+    livemode,
+    reads.upcomingInvoice,
+    { params: { id }, query: { items: `${priceId}:${quantity}` } },
     signal,
   );
 
@@ -149,7 +116,10 @@ export const changePlan = (
   quantity: number,
   prorationDate: string | undefined,
 ) =>
-  apiRequest(subscription, url(mountPoint, `/subscriptions/${encodeURIComponent(id)}`, livemode), 'POST', {
-    items: [{ price_id: priceId, quantity }],
-    ...(prorationDate ? { proration_date: prorationDate } : {}),
+  modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
+    params: { id },
+    body: {
+      items: [{ price_id: priceId, quantity }],
+      ...(prorationDate ? { proration_date: prorationDate } : {}),
+    },
   });

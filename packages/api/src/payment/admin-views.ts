@@ -57,6 +57,8 @@ export const overview = z.object({
 });
 export type Overview = z.infer<typeof overview>;
 
+const DECIMAL = /^\d+(\.\d+)?$/;
+
 /** Compares two decimal strings ("5", "0.25") exactly: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): number {
   const [aw = '0', af = ''] = a.split('.');
@@ -98,7 +100,10 @@ export const donationSettingValues = z
     if (preset !== undefined && presets.length > 0 && !presets.includes(preset)) {
       ctx.addIssue({ code: 'custom', path: ['amount', 'preset'], message: 'must be one of the presets' });
     }
-    if (minimum !== undefined && maximum !== undefined && compareDecimal(minimum, maximum) > 0) {
+    // The bounds are compared only when both are decimals: zod runs this check even when a field
+    // failed its own rule, and that failure is already reported.
+    const decimal = (x: string | undefined): x is string => x !== undefined && DECIMAL.test(x);
+    if (decimal(minimum) && decimal(maximum) && compareDecimal(minimum, maximum) > 0) {
       ctx.addIssue({ code: 'custom', path: ['amount', 'maximum'], message: 'must not be below the minimum' });
     }
   });

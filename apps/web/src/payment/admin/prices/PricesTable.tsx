@@ -10,6 +10,7 @@ import { priceAmountText, priceKind } from './priceText';
 import { ActiveChip } from '../layout/ActiveChip';
 import { actionsColumn } from '../table/actionsColumn';
 import { RowActions } from '../table/RowActions';
+import { SwitchableToggle } from './SwitchableToggle';
 
 interface PricesTableProps {
   rows: readonly Price[];
@@ -65,6 +66,7 @@ export function PricesTable({ rows, loading, error, pagination, ...props }: Pric
     },
     actionsColumn(t('payment.admin.common.actions'), (p: Price) => (
       <RowActions>
+        <SwitchableToggle price={p} />
         <CopyButton text={p.id} label={t('payment.admin.common.copyId')} />
         {p.active ? (
           <ArchiveButton table={merchantRoutes.prices} id={p.id} name={p.nickname ?? p.id} />

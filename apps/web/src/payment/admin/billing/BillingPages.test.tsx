@@ -221,4 +221,17 @@ describe('billing admin pages', () => {
     expect(screen.getByText('团队版: 剩余时间 (按比例)')).toBeTruthy();
     expect(screen.queryByText(/Unused time|Remaining time/)).toBeNull();
   }, 15_000);
+
+  it('shows the bill-to details typed at checkout beside the customer record', async () => {
+    const details = { name: 'Somebody Else', email: 'else@example.com', phone: null, address: null };
+    serve((url) =>
+      url.pathname === `/payment/api/invoices/${inv.id}`
+        ? json({ ...listed, lines: [], customer_details: details })
+        : undefined,
+    );
+    renderRoutes(`/payment/admin/invoices/${inv.id}`, { session: owner });
+    const facts = await screen.findByTestId('invoice-facts', {}, SLOW);
+    expect(within(facts).getByText('Bill to')).toBeTruthy();
+    expect(within(facts).getByText('Somebody Else · else@example.com')).toBeTruthy();
+  }, 15_000);
 });

@@ -7,6 +7,7 @@ import {
   type InvoiceLine,
   billingRoutes,
 } from '@payshelf/api';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useAdmin } from '../AdminContext';
@@ -150,6 +151,17 @@ export function InvoiceDetailPage() {
               [t('payment.admin.billing.paid'), money(inv.amount_paid, inv.currency_id)],
               [t('payment.admin.billing.remaining'), money(inv.amount_remaining, inv.currency_id)],
               [t('payment.admin.billing.customer'), <CustomerName key="c" id={inv.customer_id} />],
+              // What the buyer typed at checkout for this invoice (it may differ from the customer record).
+              ...(inv.customer_details
+                ? [
+                    [
+                      t('payment.admin.billing.billTo'),
+                      [inv.customer_details.name, inv.customer_details.email, inv.customer_details.phone]
+                        .filter(Boolean)
+                        .join(' · ') || '—',
+                    ] satisfies [string, ReactNode],
+                  ]
+                : []),
               [
                 t('payment.admin.billing.subscriptionId'),
                 inv.subscription_id ? (

@@ -2,6 +2,7 @@
 export const billingEn = {
   any: 'Any',
   customer: 'Customer',
+  billTo: 'Bill to',
   customerId: 'Customer ID',
   priceId: 'Price ID',
   subscriptionId: 'Subscription ID',

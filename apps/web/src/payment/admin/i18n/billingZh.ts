@@ -4,6 +4,7 @@ import type { billingEn } from './billingEn';
 export const billingZh: typeof billingEn = {
   any: '全部',
   customer: '客户',
+  billTo: '账单抬头',
   customerId: '客户 ID',
   priceId: '价格 ID',
   subscriptionId: '订阅 ID',

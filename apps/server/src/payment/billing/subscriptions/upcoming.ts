@@ -66,6 +66,17 @@ async function proposedItems(
   return [{ priceId: only.priceId, quantity: n }];
 }
 
+/**
+ * The time a preview prorates at, in whole seconds (as Stripe's proration_date): the preview is
+ * computed at exactly the time it answers, so sending that time back bills exactly what was shown. A
+ * period that began within the same second is not left behind by the rounding (the change would then
+ * be refused as before its period): the time is the period's start instead.
+ */
+export function previewTime(asked: Date, periodStart: Date): Date {
+  const whole = new Date(Math.floor(asked.getTime() / 1000) * 1000);
+  return whole < periodStart && asked >= periodStart ? periodStart : whole;
+}
+
 export async function upcomingInvoiceOf(
   ctx: Ctx,
   sub: SubscriptionRow,
@@ -82,14 +93,17 @@ export async function upcomingInvoiceOf(
   let balanceAfter = balance;
   let proration: UpcomingInvoice['proration'] = null;
   if (proposed) {
-    const at = query.proration_date ? new Date(query.proration_date) : now;
+    const at = previewTime(
+      query.proration_date ? new Date(query.proration_date) : now,
+      sub.currentPeriodStart,
+    );
     const behavior = query.proration_behavior ?? 'create_prorations';
     const planned = await planChange(ctx, db, sub, { items: proposed, behavior, at });
     const { plan } = planned;
     items = planned.to;
     balanceAfter = plan.invoice ? plan.invoice.endingBalance : balance + plan.credit;
     proration = {
-      proration_date: new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString(),
+      proration_date: at.toISOString(),
       proration_behavior: sub.status === 'trialing' ? 'none' : behavior,
       lines: planned.lines.map(lineObject),
       net: plan.net.toString(),

@@ -154,6 +154,8 @@ export const upcomingInvoiceQuery = z.looseObject({
     .optional(),
   proration_behavior: prorationBehavior.optional(),
   proration_date: timestamp.optional(),
+  /** The portal's call: only the signed-in person's own subscription, owner and admin included. */
+  mine: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 export type UpcomingInvoiceQuery = z.infer<typeof upcomingInvoiceQuery>;
 

@@ -2,9 +2,10 @@
 // subscriptions, invoice actions (pay, void, mark uncollectible) and test clocks (test mode only).
 // Creating, pausing, void, mark-uncollectible and test clocks are for secret keys and owners/admins;
 // cancel, resume, recover and pay are `customer` routes: a signed-in customer may call them on their
-// own subscriptions and invoices only (anyone else's answers as missing).
+// own subscriptions and invoices only (anyone else's answers as missing). With `mine` (the portal's
+// calls) an owner or admin too acts only on their own customer's.
 import { z } from 'zod';
-import { invoice, subscription } from '../payment/billing.js';
+import { invoice, mineFlag, subscription } from '../payment/billing.js';
 import {
   emptyBody,
   invoicePay,
@@ -18,8 +19,11 @@ import {
 import { route } from './define.js';
 
 const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
+/** The portal's calls add `mine`: only the signed-in person's own object, owner and admin included. */
+const portalQuery = modeQuery.extend({ mine: mineFlag });
 const subs = { tag: 'Subscriptions', method: 'POST', query: modeQuery, response: subscription } as const;
 const invs = { tag: 'Invoices', method: 'POST', query: modeQuery, response: invoice } as const;
+const own = { query: portalQuery } as const;
 const clocks = { tag: 'Test clocks', access: 'merchant', query: modeQuery } as const;
 
 export const billingWriteRoutes = {
@@ -32,6 +36,7 @@ export const billingWriteRoutes = {
   }),
   cancelSubscription: route({
     ...subs,
+    ...own,
     access: 'customer',
     path: '/subscriptions/:id/cancel',
     summary: 'Cancel now or at the period end (a trial cancels now), with feedback and a comment',
@@ -39,6 +44,7 @@ export const billingWriteRoutes = {
   }),
   resumeSubscription: route({
     ...subs,
+    ...own,
     access: 'customer',
     path: '/subscriptions/:id/resume',
     summary: 'Keep renewing a subscription set to cancel at its period end',
@@ -46,6 +52,7 @@ export const billingWriteRoutes = {
   }),
   recoverSubscription: route({
     ...subs,
+    ...own,
     access: 'customer',
     path: '/subscriptions/:id/recover',
     summary: 'Recover a canceled subscription: a new period starts now and its invoice is collected now',
@@ -67,6 +74,7 @@ export const billingWriteRoutes = {
   }),
   payInvoice: route({
     ...invs,
+    ...own,
     access: 'customer',
     path: '/invoices/:id/pay',
     summary: 'Collect an open or uncollectible invoice now (or, merchant only, record it paid out of band)',

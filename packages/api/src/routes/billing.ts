@@ -24,7 +24,10 @@ import { listOf } from '../payment/common.js';
 import { route } from './define.js';
 
 const modeQuery = z.looseObject({ livemode: z.enum(['true', 'false', '1', '0']).optional() });
-/** The portal reads one invoice or subscription with `mine`: only the signed-in person's own. */
+/**
+ * The portal reads one invoice or subscription, and calls the subscription routes it shares with the
+ * admin pages, with `mine`: only the signed-in person's own (another customer's answers as missing).
+ */
 const detailQuery = modeQuery.extend({ mine: mineFlag });
 
 export const billingRoutes = {
@@ -73,7 +76,7 @@ export const billingRoutes = {
     path: '/subscriptions/:id',
     summary:
       'Update a subscription: change items or quantity with proration (pending until its invoice is paid), collection method, currency of future invoices, payer',
-    query: modeQuery,
+    query: detailQuery,
     body: subscriptionUpdate,
     response: subscription,
   }),
@@ -94,7 +97,7 @@ export const billingRoutes = {
     path: '/subscriptions/:id/plan-options',
     summary:
       'The prices a customer may switch this one-item subscription to: the product’s other prices and those marked switchable, on its interval and in its currency',
-    query: modeQuery,
+    query: detailQuery,
     response: planOptions,
   }),
   usageRecordCreate: route({
@@ -114,7 +117,7 @@ export const billingRoutes = {
     path: '/subscriptions/:id/allowance',
     summary:
       'The ERC-20 allowance the payer has left on chain for renewals, whether it covers the next invoices, and the approve to grant or renew it',
-    query: modeQuery,
+    query: detailQuery,
     response: subscriptionAllowanceAnswer,
   }),
   subscriptionAllowanceAdopt: route({
@@ -124,7 +127,7 @@ export const billingRoutes = {
     path: '/subscriptions/:id/allowance',
     summary:
       'A subscription with no payer yet takes the account its customer proved when that account now has an allowance covering the next invoices (nothing is taken from the request)',
-    query: modeQuery,
+    query: detailQuery,
     body: emptyBody,
     response: subscriptionAllowanceAnswer,
   }),

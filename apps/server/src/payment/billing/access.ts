@@ -46,6 +46,10 @@ export async function ownScope(db: DbLike, caller: Caller): Promise<CustomerScop
   }
 }
 
+/** The `mine` flag of a query: the portal's call (`1` or `true`). */
+export const isMine = (query: { mine?: string | undefined }): boolean =>
+  query.mine === '1' || query.mine === 'true';
+
 /** The own scope when `mine` (a portal read), else the caller's usual scope. */
 export const scopeFor = (db: DbLike, caller: Caller, mine: boolean): Promise<CustomerScope> =>
   mine ? ownScope(db, caller) : scopeOf(db, caller);

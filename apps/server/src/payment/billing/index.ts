@@ -6,7 +6,7 @@ export { invoiceObject } from './serialize.js';
 // The billing engine (subscriptions/, clocks/): what flows compose with intents and rails.
 export { getInvoice, getSubscription } from './repo.js';
 export type { InvoiceRow, SubscriptionRow } from './repo.js';
-export { readable } from './access.js';
+export { isMine, readable } from './access.js';
 export { invoiceDetail, subscriptionObjects } from './detail.js';
 export { billingNow, clockObject, getClock, insertClock, listClocks, setClock } from './clocks/repo.js';
 export type { TestClockRow } from './clocks/repo.js';

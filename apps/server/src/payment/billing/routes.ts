@@ -7,24 +7,22 @@ import type { FastifyInstance } from 'fastify';
 import type { PaymentContext } from '../shared/context.js';
 import { finishPage } from '../shared/list.js';
 import { serve } from '../shared/route.js';
-import { mayRead, readable, scopeFor } from './access.js';
+import { isMine, mayRead, readable, scopeFor } from './access.js';
 import { invoiceDetail, invoiceListItems, subscriptionDetail, subscriptionObjects } from './detail.js';
 import { listSubscriptions, pageOfInvoices } from './list-repo.js';
 import { getInvoice, getSubscription } from './repo.js';
-
-const yes = (flag: string | undefined) => flag === '1' || flag === 'true';
 
 export function billingRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   serve(app, ctx, routes.invoice, async ({ caller, params, query }) => {
     const { id } = params;
     const load = () => getInvoice(db, id, caller.livemode);
-    const row = await readable(db, caller, 'invoice', id, load, yes(query.mine));
+    const row = await readable(db, caller, 'invoice', id, load, isMine(query));
     return invoiceDetail(db, row);
   });
 
   serve(app, ctx, routes.invoices, async ({ caller, query }) => {
-    const scope = await scopeFor(db, caller, yes(query.mine));
+    const scope = await scopeFor(db, caller, isMine(query));
     const customerId = scope.all ? query.customer_id : scope.customerId;
     if (customerId === null) return { list: [], count: 0, subscription: null };
     const { rows, count } = await pageOfInvoices(db, caller.livemode, query, customerId);
@@ -38,13 +36,13 @@ export function billingRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   serve(app, ctx, routes.subscription, async ({ caller, params, query }) => {
     const { id } = params;
     const load = () => getSubscription(db, id, caller.livemode);
-    const row = await readable(db, caller, 'subscription', id, load, yes(query.mine));
+    const row = await readable(db, caller, 'subscription', id, load, isMine(query));
     return subscriptionDetail(db, row);
   });
 
   serve(app, ctx, routes.subscriptions, async ({ caller, query, request }) => {
     const url = request.url.split('?')[0] ?? '/subscriptions';
-    const scope = await scopeFor(db, caller, yes(query.mine));
+    const scope = await scopeFor(db, caller, isMine(query));
     const customerId = scope.all ? query.customer_id : scope.customerId;
     if (customerId === null) return { object: 'list' as const, data: [], has_more: false, url };
     const { rows, page } = await listSubscriptions(db, caller.livemode, {

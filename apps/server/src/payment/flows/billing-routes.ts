@@ -15,6 +15,7 @@ import {
   getInvoice,
   getSubscription,
   invoiceAction,
+  isMine,
   invoiceObject,
   pauseSubscription,
   readable,
@@ -78,8 +79,9 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     const [json] = await subscriptionObjects(db, [fresh], false);
     return json;
   };
-  const own = (caller: Caller, id: string) =>
-    readable(db, caller, 'subscription', id, () => getSubscription(db, id, caller.livemode));
+  // With `mine` (the portal's call) an owner/admin too reaches only their own customer's subscription.
+  const own = (caller: Caller, id: string, query: { mine?: string }) =>
+    readable(db, caller, 'subscription', id, () => getSubscription(db, id, caller.livemode), isMine(query));
   const collectNow = async (invoiceId: string | undefined, clockId: string | null, force = false) => {
     if (!invoiceId) return;
     await collectInvoice(ctx, invoiceId, {
@@ -97,8 +99,8 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     return answer(subscription);
   });
 
-  serve(app, ctx, billingRoutes.subscriptionUpdate, async ({ caller, params, body }) => {
-    const row = await own(caller, params.id);
+  serve(app, ctx, billingRoutes.subscriptionUpdate, async ({ caller, params, body, query }) => {
+    const row = await own(caller, params.id, query);
     if (caller.kind === 'customer') {
       customerMayChange(body);
       if (body.items) await checkCustomerItems(ctx, db, row, itemInputs(body.items));
@@ -112,41 +114,41 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
   });
 
   serve(app, ctx, billingRoutes.upcomingInvoice, async ({ caller, params, query }) => {
-    const row = await own(caller, params.id);
+    const row = await own(caller, params.id, query);
     if (caller.kind === 'customer' && query.items) {
       await checkCustomerItems(ctx, db, row, itemInputs(parseItemsText(query.items)));
     }
     return upcomingInvoiceOf(ctx, row, query);
   });
 
-  serve(app, ctx, billingRoutes.subscriptionPlanOptions, async ({ caller, params }) => {
-    const row = await own(caller, params.id);
+  serve(app, ctx, billingRoutes.subscriptionPlanOptions, async ({ caller, params, query }) => {
+    const row = await own(caller, params.id, query);
     return { object: 'list' as const, data: await planOptionsOf(ctx, db, row) };
   });
 
-  serve(app, ctx, billingRoutes.subscriptionAllowance, async ({ caller, params }) =>
-    subscriptionAllowanceOf(ctx, await own(caller, params.id)),
+  serve(app, ctx, billingRoutes.subscriptionAllowance, async ({ caller, params, query }) =>
+    subscriptionAllowanceOf(ctx, await own(caller, params.id, query)),
   );
-  serve(app, ctx, billingRoutes.subscriptionAllowanceAdopt, async ({ caller, params }) =>
-    adoptAllowancePayer(ctx, await own(caller, params.id)),
+  serve(app, ctx, billingRoutes.subscriptionAllowanceAdopt, async ({ caller, params, query }) =>
+    adoptAllowancePayer(ctx, await own(caller, params.id, query)),
   );
 
   serve(app, ctx, billingRoutes.usageRecordCreate, async ({ caller, params, body }) =>
     recordUsage(ctx, params.id, caller.livemode, body),
   );
 
-  serve(app, ctx, writes.cancelSubscription, async ({ caller, params, body }) => {
-    const row = await own(caller, params.id);
+  serve(app, ctx, writes.cancelSubscription, async ({ caller, params, body, query }) => {
+    const row = await own(caller, params.id, query);
     return answer(await cancelSubscription(ctx, row.id, caller.livemode, body));
   });
 
-  serve(app, ctx, writes.resumeSubscription, async ({ caller, params }) => {
-    const row = await own(caller, params.id);
+  serve(app, ctx, writes.resumeSubscription, async ({ caller, params, query }) => {
+    const row = await own(caller, params.id, query);
     return answer(await resumeSubscription(ctx, row.id, caller.livemode));
   });
 
-  serve(app, ctx, writes.recoverSubscription, async ({ caller, params }) => {
-    const row = await own(caller, params.id);
+  serve(app, ctx, writes.recoverSubscription, async ({ caller, params, query }) => {
+    const row = await own(caller, params.id, query);
     const { subscription, invoice } = await recoverSubscription(ctx, row.id, caller.livemode);
     if (invoice?.status === 'open' && subscription.collectionMethod === 'charge_automatically') {
       await collectNow(invoice.id, subscription.testClockId);
@@ -161,9 +163,10 @@ export function billingEngineRoutes(app: FastifyInstance, ctx: PaymentContext): 
     answer(await unpauseSubscription(ctx, params.id, caller.livemode)),
   );
 
-  serve(app, ctx, writes.payInvoice, async ({ caller, params, body }) => {
+  serve(app, ctx, writes.payInvoice, async ({ caller, params, body, query }) => {
     const { id } = params;
-    const row = await readable(db, caller, 'invoice', id, () => getInvoice(db, id, caller.livemode));
+    const load = () => getInvoice(db, id, caller.livemode);
+    const row = await readable(db, caller, 'invoice', id, load, isMine(query));
     if (body.paid_out_of_band) {
       if (caller.kind === 'customer') throw ApiError.of('billing_merchant_out_of_band', {});
       return invoiceObject(await invoiceAction(ctx, id, caller.livemode, 'paid_out_of_band'));

@@ -1,11 +1,12 @@
 // GET /invoices/{id}/pdf: the invoice as a PDF file. The invoice's own customer (signed in) or the
-// merchant (secret key, owner/admin) only; anyone else gets the same 404 as a missing invoice.
+// merchant (secret key, owner/admin) only; anyone else gets the same 404 as a missing invoice. With
+// `mine=true` (the portal's link) an owner or admin too gets only their own customer's invoices.
 import { lineProductName } from '@payshelf/api';
 import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeLocale, requestLocale, type MessageLocale } from '../../core/http/error-locale.js';
 import { paymentIntents } from '../../db/schema/index.js';
-import { getInvoice, invoiceDetail, readable, type InvoiceRow } from '../billing/index.js';
+import { getInvoice, invoiceDetail, isMine, readable, type InvoiceRow } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
 import { getCurrency } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
@@ -22,6 +23,10 @@ function pdfLocale(request: FastifyRequest): MessageLocale {
   const query = new URL(request.url, 'http://localhost').searchParams.get('locale');
   return normalizeLocale(query) ?? requestLocale(request);
 }
+
+/** `mine=true` (the portal's link): only the signed-in person's own invoice, owner and admin included. */
+const mineOf = (request: FastifyRequest): boolean =>
+  isMine({ mine: new URL(request.url, 'http://localhost').searchParams.get('mine') ?? undefined });
 
 /**
  * A line's words: its product's name in `locale` (as billed), with the line's own note beside it; a
@@ -121,9 +126,8 @@ export function invoicePdfRoute(app: FastifyInstance, ctx: PaymentContext): void
   app.get<{ Params: { id: string } }>('/invoices/:id/pdf', async (request, reply) => {
     const caller = await callerFor(ctx, 'customer', request);
     const id = request.params.id.slice(0, 100);
-    const invoice = await readable(ctx.db, caller, 'invoice', id, () =>
-      getInvoice(ctx.db, id, caller.livemode),
-    );
+    const load = () => getInvoice(ctx.db, id, caller.livemode);
+    const invoice = await readable(ctx.db, caller, 'invoice', id, load, mineOf(request));
     const bytes = await renderInvoicePdf(await modelOf(ctx, invoice, pdfLocale(request)));
     const name = (invoice.number ?? invoice.id).replace(/[^A-Za-z0-9_-]/g, '_');
     return reply

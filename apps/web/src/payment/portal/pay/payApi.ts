@@ -61,10 +61,11 @@ export const fetchRefunds = (
 
 /**
  * The invoice PDF's address (a plain link: the browser downloads it with the session cookie), in the
- * page's locale: the PDF's words and product names follow it.
+ * page's locale: the PDF's words and product names follow it. `mine`: only the signed-in person's own
+ * invoice, even for the owner or an admin.
  */
 export const invoicePdfUrl = (mountPoint: string, id: string, livemode: boolean, locale: string) =>
-  `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}&locale=${encodeURIComponent(locale)}`;
+  `${apiBase(mountPoint)}/invoices/${encodeURIComponent(id)}/pdf?livemode=${String(livemode)}&mine=true&locale=${encodeURIComponent(locale)}`;
 
 /** The browser wallet's target for a batch (frozen now, or the waiting one) and the customer's payer. */
 export const walletTarget = (mountPoint: string, livemode: boolean, body: OverdueWalletBody) =>

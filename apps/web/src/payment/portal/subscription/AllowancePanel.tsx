@@ -13,6 +13,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modeCall } from '../../admin/api/client';
+import { MINE } from './subscriptionApi';
 import { allowanceWords, approveWithProvider, walletAccount } from '../../checkout/allowance/allowance';
 import { injectedProvider } from '../../checkout/logic/ethereum';
 import { money } from '../../checkout/logic/format';
@@ -52,7 +53,7 @@ export function AllowancePanel({
       mountPoint,
       sub.livemode,
       billingRoutes.subscriptionAllowance,
-      { params: { id: sub.id } },
+      { params: { id: sub.id }, query: MINE },
       signal,
     );
   const query = useQuery({
@@ -79,6 +80,7 @@ export function AllowancePanel({
         // A subscription without a payer (a trial) now takes the account the customer proved.
         const adopted = await modeCall(mountPoint, sub.livemode, billingRoutes.subscriptionAllowanceAdopt, {
           params: { id: sub.id },
+          query: MINE,
           body: {},
         });
         queryClient.setQueryData(key, adopted);

@@ -61,6 +61,8 @@ describe('subscription actions', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url.pathname).toBe('/payment/api/subscriptions/sub_aaaaaaaa/cancel');
+    // The portal's call: only the signed-in person's own subscription, even for the owner.
+    expect(post?.url.searchParams.get('mine')).toBe('true');
     expect(post?.body).toEqual({ at_period_end: true, feedback: 'too_expensive', comment: 'Later maybe' });
   }, 15_000);
 
@@ -176,7 +178,7 @@ describe('invoice actions', () => {
     renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
     expect((await screen.findByTestId('invoice-pay', {}, SLOW)).textContent).toBe('Pay this invoice');
     expect(screen.getByTestId('invoice-pdf').getAttribute('href')).toBe(
-      '/payment/api/invoices/in_aaaaaaaa/pdf?livemode=false&locale=en',
+      '/payment/api/invoices/in_aaaaaaaa/pdf?livemode=false&mine=true&locale=en',
     );
   });
 

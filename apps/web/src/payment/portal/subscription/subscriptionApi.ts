@@ -13,6 +13,12 @@ import {
 import type { z } from 'zod';
 import { ApiFailure, modeCall } from '../../admin/api/client';
 
+/**
+ * Every call asks with `mine`: the server acts only on the signed-in person's own subscription, even
+ * when they are the owner or an admin (another customer's answers as missing).
+ */
+export const MINE = { mine: 'true' } as const;
+
 export type CancelFeedback = (typeof CANCEL_FEEDBACK)[number];
 export { CANCEL_FEEDBACK };
 
@@ -21,13 +27,13 @@ export const cancelSubscription = (
   id: string,
   livemode: boolean,
   body: SubscriptionCancel,
-) => modeCall(mountPoint, livemode, writes.cancelSubscription, { params: { id }, body });
+) => modeCall(mountPoint, livemode, writes.cancelSubscription, { params: { id }, query: MINE, body });
 
 export const resumeSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  modeCall(mountPoint, livemode, writes.resumeSubscription, { params: { id }, body: {} });
+  modeCall(mountPoint, livemode, writes.resumeSubscription, { params: { id }, query: MINE, body: {} });
 
 export const recoverSubscription = (mountPoint: string, id: string, livemode: boolean) =>
-  modeCall(mountPoint, livemode, writes.recoverSubscription, { params: { id }, body: {} });
+  modeCall(mountPoint, livemode, writes.recoverSubscription, { params: { id }, query: MINE, body: {} });
 
 /** The upcoming invoice with a proposed change: its `proration` is what the change bills now. */
 export type UpcomingInvoice = z.infer<typeof upcomingInvoice>;
@@ -42,7 +48,7 @@ export async function previewQuantity(
   try {
     return await modeCall(mountPoint, livemode, reads.upcomingInvoice, {
       params: { id },
-      query: { quantity: String(quantity) },
+      query: { ...MINE, quantity: String(quantity) },
     });
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) return null;
@@ -63,6 +69,7 @@ export const updateQuantity = (
 ) =>
   modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
     params: { id },
+    query: MINE,
     body: { quantity, ...(prorationDate ? { proration_date: prorationDate } : {}) },
   });
 
@@ -80,12 +87,13 @@ export const changeCurrency = (
 ) =>
   modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
     params: { id },
+    query: MINE,
     body: { currency_id: currencyId, payment_method_id: methodId },
   });
 
 /** The plans the customer may switch to (the server's rule: the product's other prices and switchable ones). */
 export const fetchPlanOptions = (mountPoint: string, id: string, livemode: boolean, signal?: AbortSignal) =>
-  modeCall(mountPoint, livemode, reads.subscriptionPlanOptions, { params: { id } }, signal);
+  modeCall(mountPoint, livemode, reads.subscriptionPlanOptions, { params: { id }, query: MINE }, signal);
 
 /** The prorated preview of switching the one item to `priceId` (keeping its quantity). */
 export const previewPlan = (
@@ -100,7 +108,7 @@ export const previewPlan = (
     mountPoint,
     livemode,
     reads.upcomingInvoice,
-    { params: { id }, query: { items: `${priceId}:${quantity}` } },
+    { params: { id }, query: { ...MINE, items: `${priceId}:${quantity}` } },
     signal,
   );
 
@@ -118,6 +126,7 @@ export const changePlan = (
 ) =>
   modeCall(mountPoint, livemode, reads.subscriptionUpdate, {
     params: { id },
+    query: MINE,
     body: {
       items: [{ price_id: priceId, quantity }],
       ...(prorationDate ? { proration_date: prorationDate } : {}),

@@ -3,7 +3,7 @@ import { startChain, type TestChain } from '../support/chain.js';
 import { signInOwnerAliceBob, type TestBrowser } from '../support/identity.js';
 import { browserCall, seedChainCatalog, submitBody, type Catalog } from './pay-support.js';
 import { recurringPrice, subscriptionSession } from './subscription-support.js';
-import { startPaymentEnv, type PaymentTestEnv } from './support.js';
+import { startPaymentEnv, TEST_SECRET, type PaymentTestEnv } from './support.js';
 
 // Issue 20 item 3: contact details typed at checkout belong to that checkout and its invoice; the
 // signed-in customer's record changes only when they choose to save them (customer_update 'replace',
@@ -72,6 +72,32 @@ describe('checkout contact details', () => {
     const anonymous = await env.anonymous('GET', `/checkout-sessions/retrieve/${second.cs}`);
     expect(anonymous.body.checkoutSession).toMatchObject({ customer_email: null, customer_details: null });
     expect(JSON.stringify(anonymous.body)).not.toContain('Someone Else');
+  });
+
+  it('the invoice CSV export shows the bill-to typed at checkout, else the customer record', async () => {
+    const typed = await trialCheckout(other);
+    // An invoice made without a checkout (a subscription created with the key) has no typed bill-to.
+    const made = await env.test('POST', '/subscriptions', {
+      body: {
+        customer_id: typed.customer.id,
+        items: [{ price_id: trialPrice, quantity: 1 }],
+        currency_id: cat.currencyId,
+        payment_method_id: cat.methodId,
+        collection_method: 'send_invoice',
+        days_until_due: 30,
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const res = await fetch(
+      `${env.server.url}/payment/api/exports/invoices.csv?livemode=false&customer_id=${typed.customer.id}`,
+      { headers: { authorization: `Bearer ${TEST_SECRET}` } },
+    );
+    expect(res.status).toBe(200);
+    const rows = (await res.text()).split('\r\n');
+    const fromCheckout = rows.find((r) => r.startsWith(`${typed.session.invoice_id ?? '-'},`));
+    expect(fromCheckout).toContain(',Someone Else,else@example.com,');
+    const fromApi = rows.find((r) => r.includes(`,${String(made.body.id)},`));
+    expect(fromApi).toContain(',Alice Example,alice@example.com,');
   });
 
   it('saves the typed details to the account only when asked', async () => {

@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { customers, paymentCurrencies, paymentIntents } from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
-import { pageOfInvoices } from '../billing/index.js';
+import { billTo, pageOfInvoices } from '../billing/index.js';
 import type { IntentRow } from '../intents/index.js';
 import { authenticateMerchant } from '../keys/index.js';
 import type { PaymentContext } from '../shared/context.js';
@@ -95,7 +95,8 @@ async function* invoiceLines(db: DbLike, livemode: boolean, query: z.infer<typeo
     );
     for (const r of rows) {
       const cur = await look.currency(r.currencyId);
-      const who = await look.customer(r.customerId);
+      // The bill-to typed at the checkout that made the invoice, else the customer record's.
+      const who = billTo(r.customerDetails, await look.customer(r.customerId));
       const amount = (v: bigint) => (cur ? unitsText(v, cur.decimal) : v);
       yield csvLine([
         r.id,

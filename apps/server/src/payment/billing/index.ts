@@ -7,6 +7,7 @@ export { invoiceObject } from './serialize.js';
 export { getInvoice, getSubscription } from './repo.js';
 export type { InvoiceRow, SubscriptionRow } from './repo.js';
 export { isMine, readable } from './access.js';
+export { billTo } from './bill-to.js';
 export { invoiceDetail, subscriptionObjects } from './detail.js';
 export { billingNow, clockObject, getClock, insertClock, listClocks, setClock } from './clocks/repo.js';
 export type { TestClockRow } from './clocks/repo.js';

@@ -6,7 +6,7 @@ import { and, eq, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { normalizeLocale, requestLocale, type MessageLocale } from '../../core/http/error-locale.js';
 import { paymentIntents } from '../../db/schema/index.js';
-import { getInvoice, invoiceDetail, isMine, readable, type InvoiceRow } from '../billing/index.js';
+import { billTo, getInvoice, invoiceDetail, isMine, readable, type InvoiceRow } from '../billing/index.js';
 import { getCustomer } from '../customers/index.js';
 import { getCurrency } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
@@ -62,7 +62,7 @@ async function modelOf(
   const symbol = currency?.symbol ?? '';
   const money = (units: bigint) => `${formatUnits(units, currency?.decimal ?? 0)} ${symbol}`.trim();
   const customer = await getCustomer(db, invoice.customerId, invoice.livemode);
-  const billTo = invoice.customerDetails;
+  const who = billTo(invoice.customerDetails, customer);
   const { lines } = await invoiceDetail(db, invoice);
   const labels = pdfLabels(locale);
   // Its own intents, and the intent that settled it (a bulk payment of several invoices names none).
@@ -87,8 +87,8 @@ async function modelOf(
         : null,
     // Bill to: the details typed at the checkout that made it, else the customer's record.
     customer: {
-      name: billTo?.name ?? billTo?.email ?? customer?.name ?? customer?.email ?? invoice.customerId,
-      email: billTo?.email ?? customer?.email ?? null,
+      name: who.name ?? who.email ?? invoice.customerId,
+      email: who.email,
     },
     lines: lines.map((l) => ({
       description: lineText(l, locale),

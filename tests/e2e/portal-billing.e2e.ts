@@ -222,10 +222,11 @@ describe('a customer runs their subscription from the portal', () => {
       .waitFor();
 
     // Future invoices in ETH (the plan is sold in it); the paid invoices keep TUSD.
-    const form = page.getByTestId('subscription-currency');
-    await form.getByRole('combobox', { name: 'Currency for future invoices' }).click();
-    await page.getByRole('option', { name: 'ETH · Local chain (anvil)' }).click();
-    await form.getByTestId('currency-save').click();
+    await page.getByTestId('currency-change').click();
+    const methods = page.getByRole('dialog', { name: 'Change payment method' });
+    await methods.getByRole('radio', { name: 'ETH · Local chain (anvil)' }).check();
+    await methods.getByTestId('currency-save').click();
+    await methods.waitFor({ state: 'hidden' });
     await page.getByTestId('detail-currency').filter({ hasText: /^ETH$/ }).waitFor();
     await page
       .getByTestId('detail-next-payment')

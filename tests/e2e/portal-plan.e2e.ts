@@ -10,7 +10,9 @@ import { signIn } from './support/login.js';
  * Issue 20 item 19, change plan in the customer portal: a customer on a 30 TUSD monthly Basic plan
  * switches to the product's 60 TUSD Pro price. The dialog (keyboard only) shows what is due now before
  * confirming; confirming opens the proration invoice, which the customer pays with the DID wallet, and
- * the subscription then bills Pro. The dialog and pages are checked with axe.
+ * the subscription then bills Pro. Then "Change payment method" opens a dialog of the same family
+ * (keyboard only: focus kept inside, Escape closes it and focus returns to its button) that moves future
+ * invoices to ETH. The dialogs and pages are checked with axe.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +28,10 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-/** The owner bills Basic (30 TUSD a month) to `customerId`, its first invoice paid; Pro is 60 TUSD. */
+/**
+ * The owner bills Basic (30 TUSD a month) to `customerId`, its first invoice paid; Pro is 60 TUSD or
+ * 0.02 ETH.
+ */
 async function basicPlan(customerId: string): Promise<{ subscription: string; pro: string }> {
   const owner = await newPage();
   await owner.page.goto('/');
@@ -38,21 +43,23 @@ async function basicPlan(customerId: string): Promise<{ subscription: string; pr
       payment_currencies?: Array<{ id: string; symbol: string; payment_method_id: string }>;
     }>;
   };
-  const tusd = settings.paymentMethods
-    .find((m) => m.name === 'Local chain (anvil)')
-    ?.payment_currencies?.find((c) => c.symbol === 'TUSD');
-  if (!tusd) throw new Error('the demo chain has no TUSD');
+  const demo = settings.paymentMethods.find((m) => m.name === 'Local chain (anvil)');
+  const tusd = demo?.payment_currencies?.find((c) => c.symbol === 'TUSD');
+  const eth = demo?.payment_currencies?.find((c) => c.symbol === 'ETH');
+  if (!tusd || !eth) throw new Error('the demo chain has no TUSD or ETH');
   const product = await merchant<{ id: string }>(owner.page, 'POST', '/products', { name: 'Plan switch' });
-  const price = (nickname: string, unit_amount: string) =>
+  const price = (nickname: string, unit_amount: string, ethAmount?: string) =>
     merchant<{ id: string }>(owner.page, 'POST', '/prices', {
       product_id: product.id,
       currency_id: tusd.id,
       unit_amount,
       nickname,
       recurring: { interval: 'month' },
+      ...(ethAmount ? { currency_options: [{ currency_id: eth.id, unit_amount: ethAmount }] } : {}),
     });
   const basic = await price('Basic', '30000000');
-  const pro = await price('Pro', '60000000');
+  // Pro is sold in ETH too: on Pro the customer may move future invoices to ETH.
+  const pro = await price('Pro', '60000000', '20000000000000000');
   const sub = await merchant<{ id: string; latest_invoice_id: string }>(
     owner.page,
     'POST',
@@ -71,8 +78,8 @@ async function basicPlan(customerId: string): Promise<{ subscription: string; pr
   return { subscription: sub.id, pro: pro.id };
 }
 
-describe('change plan in the customer portal', () => {
-  it('previews the amount due, confirms by keyboard, pays the proration invoice and bills the new plan', async () => {
+describe('change plan and payment method in the customer portal', () => {
+  it('previews the amount due, confirms by keyboard, pays the proration invoice, bills the new plan, then moves future invoices to ETH in a dialog', async () => {
     const { context, page } = await newPage();
     await signInAsNewCustomer(page, 'Pia', '/payment/demo');
     // A free trial makes Pia a customer of the shop without any transfer.
@@ -140,6 +147,42 @@ describe('change plan in the customer portal', () => {
     }, plan.subscription);
     expect(after.items.map((i) => i.price_id)).toEqual([plan.pro]);
     await expectAccessible(page, 'subscription on the new plan');
+
+    // Change payment method: a labelled dialog, not an inline form.
+    expect(await page.getByTestId('subscription-currency').getByRole('radio').count()).toBe(0);
+    const change = page.getByTestId('currency-change');
+    await change.focus();
+    await page.keyboard.press('Enter');
+    const methods = page.getByRole('dialog', { name: 'Change payment method' });
+    await methods.waitFor();
+    await expectAccessible(page, 'change payment method dialog', {
+      include: '[data-testid="method-dialog"]',
+    });
+    // Escape closes it and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await methods.waitFor({ state: 'hidden' });
+    await expect.poll(() => change.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await methods.waitFor();
+    const eth = methods.getByRole('radio', { name: 'ETH · Local chain (anvil)' });
+    await eth.focus();
+    await page.keyboard.press('Space');
+    expect(await eth.isChecked()).toBe(true);
+    // Tab never leaves the dialog.
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      await expect.poll(() => methods.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await screenshot(page, 'portal-change-method');
+    await methods.getByTestId('currency-save').focus();
+    await page.keyboard.press('Enter');
+    await methods.waitFor({ state: 'hidden' });
+    await page.getByTestId('detail-currency').filter({ hasText: /^ETH$/ }).waitFor();
+    await page
+      .getByTestId('detail-next-payment')
+      .filter({ hasText: /^0\.02 ETH on / })
+      .waitFor();
+    await expectAccessible(page, 'subscription billed in ETH');
     await context.close();
   });
 });

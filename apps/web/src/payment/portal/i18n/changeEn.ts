@@ -27,6 +27,8 @@ export const portalChangeEn = {
     failed: 'Failed to change your plan',
   },
   currency: {
+    action: 'Change payment method',
+    current: 'Future invoices: {{option}}',
     title: 'Payment method and currency',
     description: 'Future invoices are made in this currency. Open and past-due invoices keep theirs.',
     label: 'Currency for future invoices',

@@ -29,6 +29,8 @@ export const portalChangeZh: typeof portalChangeEn = {
     failed: '更换方案失败',
   },
   currency: {
+    action: '更改付款方式',
+    current: '后续账单：{{option}}',
     title: '支付方式与币种',
     description: '后续账单将以此币种开具。未支付和已逾期的账单保持原币种。',
     label: '后续账单的币种',

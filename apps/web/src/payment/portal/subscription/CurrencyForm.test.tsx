@@ -53,21 +53,37 @@ afterEach(() => {
 });
 
 describe('payment method of future invoices', () => {
-  it('offers every method whose currency the plan is sold in and saves the currency with its method', async () => {
+  it('opens a labelled dialog offering every method the plan is sold in, and saves the currency with its method', async () => {
     serve(subscription(true));
     renderRoutes(PAGE, { session: signedIn });
     const form = await screen.findByTestId('subscription-currency', {}, SLOW);
     expect(within(form).getByText(/Open and past-due invoices keep theirs/)).toBeTruthy();
-    const save = within(form).getByTestId('currency-save') as HTMLButtonElement;
+    // No inline form: the choice is in a dialog.
+    expect(within(form).queryByRole('radio')).toBeNull();
+    const open = within(form).getByRole('button', { name: 'Change payment method' });
+    fireEvent.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment method' });
+    const save = within(dialog).getByTestId('currency-save') as HTMLButtonElement;
     expect(save.disabled).toBe(true);
-    fireEvent.mouseDown(within(form).getByRole('combobox', { name: 'Currency for future invoices' }));
-    fireEvent.click(await screen.findByTestId('currency-option-TETH'));
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'TETH · Other chain' }));
     await waitFor(() => expect(save.disabled).toBe(false));
     // Automatic payment needs an allowance in the new currency.
-    expect(within(form).getByText(/grant one if you have not yet/)).toBeTruthy();
+    expect(within(dialog).getByText(/grant one if you have not yet/)).toBeTruthy();
     fireEvent.click(save);
     await waitFor(() => expect(posts).toEqual([{ currency_id: teth.id, payment_method_id: other.id }]));
     expect(await screen.findByText('Future invoices will be made in TETH.', {}, SLOW)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 15_000);
+
+  it('closes on Escape without saving', async () => {
+    serve(subscription(true));
+    renderRoutes(PAGE, { session: signedIn });
+    const form = await screen.findByTestId('subscription-currency', {}, SLOW);
+    fireEvent.click(within(form).getByRole('button', { name: 'Change payment method' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change payment method' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
   }, 15_000);
 
   it('is not offered when the plan is sold in one currency only', async () => {

@@ -41,6 +41,11 @@ export const customer = z.object({
   active: z.boolean(),
   ...customerFields,
   delinquent: z.boolean(),
+  /**
+   * Test mode: the test clock the customer lives in (Stripe's `test_clock`). Subscriptions made for
+   * them, through checkout or the API, run on it; the portal counts their time from it. Null on real time.
+   */
+  test_clock: z.string().nullable().optional(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -54,6 +59,8 @@ export const customerCreate = z.strictObject({
   address: customerFields.address.optional(),
   description: customerFields.description.optional(),
   metadata: metadata.optional(),
+  /** A test clock's id (test mode only); null on update takes the customer back to real time. */
+  test_clock: z.string().max(100).nullable().optional(),
 });
 export type CustomerCreate = z.infer<typeof customerCreate>;
 export const customerUpdate = updateOf(customerCreate);

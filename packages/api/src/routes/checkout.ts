@@ -11,7 +11,7 @@ import {
   upsellBody,
 } from '../payment/checkout.js';
 import { price } from '../payment/catalog.js';
-import { browserQuery } from '../payment/common.js';
+import { browserQuery, timestamp } from '../payment/common.js';
 import { customer } from '../payment/customers.js';
 import {
   checkoutSubmitAnswer,
@@ -196,7 +196,11 @@ export const customerBrowserRoutes = {
     summary: 'The signed-in user’s customer in the mode (`skipSummary=1`, `fallback=1` for prefill)',
     query: browserQuery.extend({ skipSummary: flag, fallback: flag }),
     response: z.union([
-      customer.extend({ summary: z.record(z.string(), z.unknown()).optional() }),
+      customer.extend({
+        summary: z.record(z.string(), z.unknown()).optional(),
+        /** The time the customer lives in: their test clock's frozen time, null on real time. */
+        clock_time: timestamp.nullable().optional(),
+      }),
       fallbackCustomer,
     ]),
   }),

@@ -8,9 +8,11 @@ import type { StoredSubscriptionData } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
 import { normalizeRecurring } from '@payshelf/money';
 import { invoiceItems, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
+import { getCustomer } from '../customers/index.js';
 import type { IntentRow } from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
+import { getClock, type TestClockRow } from './clocks/repo.js';
 import { nextInvoiceNumber } from './invoice-number.js';
 import { planSubscriptions, type PlanLine, type PlannedSubscription } from './plan.js';
 import { keepBilledProducts } from './billed-product.js';
@@ -57,6 +59,17 @@ export interface CheckoutBill {
  */
 const insertedAt = sql`clock_timestamp()`;
 
+/** Test mode: the test clock the buying customer lives in, whose time the sale is billed at. */
+async function clockOfCustomer(
+  tx: DbLike,
+  customerId: string | null,
+  livemode: boolean,
+): Promise<TestClockRow | null> {
+  if (livemode || !customerId) return null;
+  const customer = await getCustomer(tx, customerId, livemode);
+  return customer?.testClockId ? await getClock(tx, customer.testClockId) : null;
+}
+
 function planFor(sale: BillableSale, lines: BillableLine[], now: Date): PlannedSubscription[] {
   if (sale.mode !== 'subscription') return [];
   const planned = lines.map((l) => ({ priceId: l.priceId, quantity: l.quantity, recurring: l.recurring }));
@@ -78,6 +91,7 @@ async function insertSubscriptions(
   ids: string[],
   invoiceId: string,
   payer: string | null,
+  clockId: string | null,
 ): Promise<Subscription[]> {
   const created: Subscription[] = [];
   for (const [index, group] of plan.entries()) {
@@ -105,6 +119,7 @@ async function insertSubscriptions(
         billingCycleAnchor: group.trialEnd ?? group.start,
         // Renewals pull from the account that paid the checkout (when its allowance covers them).
         payer,
+        testClockId: clockId,
         createdAt: insertedAt,
       })
       .returning();
@@ -135,7 +150,8 @@ async function insertSubscriptions(
  * one-time lines) and what it cost today. It is `paid` only when `received` covers the total: whatever
  * remains keeps it `open` with `amount_remaining` > 0. The invoice takes the mode's next number
  * (invoice-number.ts), so this must run in the transaction that completes the checkout. A sale already
- * billed (it has its invoice) gets back what the first run made.
+ * billed (it has its invoice) gets back what the first run made. A customer on a test clock is billed
+ * at the clock's time: the invoice and the subscriptions join the clock, their periods start then.
  */
 export async function billCheckout(
   tx: DbLike,
@@ -148,7 +164,9 @@ export async function billCheckout(
 ): Promise<CheckoutBill> {
   const billed = sale.invoiceId ? await getInvoice(tx, sale.invoiceId, sale.livemode) : null;
   if (billed) return { invoice: billed, created: [], subscriptionIds: sale.subscriptionIds };
-  const plan = planFor(sale, lines, now);
+  const clock = await clockOfCustomer(tx, intent.customerId ?? sale.customerId, sale.livemode);
+  const at = clock?.frozenTime ?? now;
+  const plan = planFor(sale, lines, at);
   const ids = plan.map(() => newId('sub'));
   const first = plan[0];
   const invoiceId = newId('in');
@@ -179,6 +197,7 @@ export async function billCheckout(
       customerDetails: sale.customerDetails,
       description: intent.description,
       metadata: { payment_details: details },
+      ...(clock ? { testClockId: clock.id, createdAt: at } : {}),
     })
     .returning();
   if (!invoice) throw new Error('invoice insert failed');
@@ -198,6 +217,6 @@ export async function billCheckout(
   }
   await keepBilledProducts(tx, [invoiceId]);
   const payer = typeof details.payer === 'string' ? details.payer : null;
-  const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId, payer);
+  const created = await insertSubscriptions(tx, sale, intent, plan, ids, invoiceId, payer, clock?.id ?? null);
   return { invoice, created, subscriptionIds: ids };
 }

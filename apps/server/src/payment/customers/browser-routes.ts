@@ -1,6 +1,7 @@
 import { customerBrowserRoutes as routes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
+import { billingNow } from '../billing/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { serve } from '../shared/route.js';
 import { getCustomerByDid, updateCustomer } from './repo.js';
@@ -14,9 +15,12 @@ export function customerBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
     const row = await getCustomerByDid(db, user.did, caller.livemode);
     if (row) {
       const skip = query.skipSummary === '1' || query.skipSummary === 'true';
-      // Invoices arrive with billing; until then the summary per currency is empty.
+      // Invoices arrive with billing; until then the summary per currency is empty. A customer on a
+      // test clock lives at the clock's time (the portal counts "this year" from it).
+      const clock = row.testClockId ? (await billingNow(db, row.testClockId)).toISOString() : null;
       return {
         ...serializeCustomer(row),
+        clock_time: clock,
         ...(skip ? {} : { summary: { due: {}, paid: {}, refunded: {} } }),
       };
     }

@@ -19,6 +19,7 @@ export function serializeCustomer(row: CustomerRow): Customer {
     address: row.address,
     description: row.description,
     delinquent: row.delinquent,
+    test_clock: row.testClockId,
     metadata: row.metadata as Customer['metadata'],
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
@@ -51,6 +52,20 @@ async function checkDid(
   }
 }
 
+/**
+ * The customer's test clock, when one is asked for: test mode only (test_clock_livemode) and a clock
+ * of this mode that exists (resource_missing, 400), both on `test_clock`. `clockExists` is billing's lookup.
+ */
+export async function checkClock(
+  id: string | null | undefined,
+  livemode: boolean,
+  clockExists: (id: string) => Promise<boolean>,
+): Promise<void> {
+  if (!id) return;
+  if (livemode) throw ApiError.of('test_clock_live', {}, { param: 'test_clock' });
+  if (!(await clockExists(id))) throw ApiError.missing('test_clock_missing', id, 'test_clock');
+}
+
 export async function createCustomer(db: Db, livemode: boolean, input: CustomerCreate): Promise<CustomerRow> {
   await checkDid(db, input.did, livemode);
   return insertCustomer(db, {
@@ -63,6 +78,7 @@ export async function createCustomer(db: Db, livemode: boolean, input: CustomerC
     address: input.address ?? null,
     description: input.description ?? null,
     metadata: input.metadata ?? {},
+    testClockId: input.test_clock ?? null,
   });
 }
 
@@ -74,7 +90,13 @@ export async function changeCustomer(
 ): Promise<CustomerRow> {
   await requireCustomer(db, id, livemode);
   await checkDid(db, input.did, livemode, id);
-  const row = await updateCustomer(db, id, livemode, definedOnly({ ...input }));
+  const { test_clock: clock, ...fields } = input;
+  const row = await updateCustomer(
+    db,
+    id,
+    livemode,
+    definedOnly({ ...fields, ...(clock === undefined ? {} : { testClockId: clock }) }),
+  );
   if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }

@@ -17,17 +17,17 @@ import { useSubscriptionList, useSummaryInvoices } from '../portal/lists/usePort
 import { useNowSeconds } from '../portal/useNowSeconds';
 
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due', 'paused']);
-const yearStartOf = (nowMs: number) => Date.UTC(new Date(nowMs).getUTCFullYear(), 0, 1);
 
 /**
  * `{mount}/customer`: the customer's billing at a glance: per currency what was paid this year, what is
  * open and what is past due; live subscriptions with their next payment; the latest invoices; links on.
+ * A customer on a test clock is summed at the clock's time.
  */
 export function PortalHomePage() {
   const { t, i18n } = useTranslation();
   const mountPoint = (useAppConfig() ?? DEFAULT_APP_CONFIG).paymentMountPoint;
   const nowMs = useNowSeconds() * 1000;
-  const invoices = useSummaryInvoices(yearStartOf(nowMs));
+  const invoices = useSummaryInvoices(nowMs);
   const subscriptions = useSubscriptionList();
   const to = (path: string) => atMountPoint(mountPoint, path);
 
@@ -48,8 +48,9 @@ export function PortalHomePage() {
         </Button>
       </Stack>
       <PortalGate load={invoices} kind="billing" icon={<ReceiptLongOutlined />}>
-        {({ invoices: list, pastDueIds }) => {
-          const sums = summarise(list, nowMs, new Set(pastDueIds));
+        {({ invoices: list, pastDueIds, nowMs: at }) => {
+          // "Paid this year": the year of the customer's test clock when they are on one.
+          const sums = summarise(list, at, new Set(pastDueIds));
           const recent = [...list].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 5);
           const live =
             subscriptions.state === 'ready'

@@ -1,8 +1,8 @@
 // The portal's list calls: pages of the signed-in customer's invoices and their subscriptions, asked
 // with `mine` so the server answers only the caller's own customer (owner and admin included),
 // checked by the packages/api schemas.
-import { billingRoutes, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
-import { modeCall } from '../admin/api/client';
+import { billingRoutes, customerBrowserRoutes, type InvoiceList, type InvoiceListItem } from '@payshelf/api';
+import { ApiFailure, modeCall } from '../admin/api/client';
 
 export interface InvoicePageQuery {
   page: number;
@@ -75,6 +75,44 @@ export async function fetchSummaryInvoices(
     (invoice) => void pastDue.add(invoice.id),
   );
   return { invoices: [...seen.values()], pastDueIds: [...pastDue] };
+}
+
+/**
+ * The signed-in customer's time in ms: their test clock's frozen time (test mode), or null on real
+ * time (also when they are no customer yet: 404).
+ */
+export async function fetchCustomerClock(
+  mountPoint: string,
+  livemode: boolean,
+  signal?: AbortSignal,
+): Promise<number | null> {
+  try {
+    const me = await modeCall(
+      mountPoint,
+      livemode,
+      customerBrowserRoutes.me,
+      { query: { skipSummary: '1' } },
+      signal,
+    );
+    return 'clock_time' in me && me.clock_time ? Date.parse(me.clock_time) : null;
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** The year's start (UTC) of the time `nowMs`. */
+export const yearStartOf = (nowMs: number) => Date.UTC(new Date(nowMs).getUTCFullYear(), 0, 1);
+
+/** The portal home's invoices, with the time they are summed at (the customer's clock, else `nowMs`). */
+export async function fetchHomeSummary(
+  mountPoint: string,
+  livemode: boolean,
+  nowMs: number,
+  signal?: AbortSignal,
+): Promise<SummaryInvoices & { nowMs: number }> {
+  const at = (await fetchCustomerClock(mountPoint, livemode, signal)) ?? nowMs;
+  return { ...(await fetchSummaryInvoices(mountPoint, livemode, yearStartOf(at), signal)), nowMs: at };
 }
 
 export const fetchSubscriptions = (

@@ -1,9 +1,10 @@
 import type { InvoiceList, Subscription } from '@payshelf/api';
 import { readLivemode } from '../../admin/livemode/livemodeStorage';
 import {
+  fetchHomeSummary,
   fetchInvoicePage,
   fetchSubscriptions,
-  fetchSummaryInvoices,
+  yearStartOf,
   type InvoicePageQuery,
   type SummaryInvoices,
 } from '../listApi';
@@ -28,10 +29,14 @@ export function useSubscriptionList(status?: string): PortalLoad<Subscription[]>
   });
 }
 
-/** What the portal home sums: this year's invoices, every open or uncollectible one, the past-due ids. */
-export function useSummaryInvoices(yearStartMs: number): PortalLoad<SummaryInvoices> {
+/**
+ * What the portal home sums: this year's invoices, every open or uncollectible one, the past-due ids,
+ * and `nowMs`, the time "this year" is counted from: the customer's test clock's when they are on one,
+ * else the browser's `nowMs`.
+ */
+export function useSummaryInvoices(nowMs: number): PortalLoad<SummaryInvoices & { nowMs: number }> {
   const livemode = readLivemode(storage());
-  return usePortalQuery(['summary', livemode, yearStartMs], (mountPoint, signal) =>
-    fetchSummaryInvoices(mountPoint, livemode, yearStartMs, signal),
+  return usePortalQuery(['summary', livemode, yearStartOf(nowMs)], (mountPoint, signal) =>
+    fetchHomeSummary(mountPoint, livemode, nowMs, signal),
   );
 }

@@ -98,6 +98,15 @@ describe('checkout contact details', () => {
     expect(fromCheckout).toContain(',Someone Else,else@example.com,');
     const fromApi = rows.find((r) => r.includes(`,${String(made.body.id)},`));
     expect(fromApi).toContain(',Alice Example,alice@example.com,');
+
+    // The payments export names the same bill-to for the checkout's payment.
+    const payments = await fetch(
+      `${env.server.url}/payment/api/exports/payments.csv?livemode=false&customer_id=${typed.customer.id}`,
+      { headers: { authorization: `Bearer ${TEST_SECRET}` } },
+    );
+    const paymentRows = (await payments.text()).split('\r\n');
+    const paid = paymentRows.find((r) => r.includes(`,${typed.cs},`));
+    expect(paid).toContain(',Someone Else,else@example.com,');
   });
 
   it('saves the typed details to the account only when asked', async () => {

@@ -2,11 +2,11 @@
 // customer or a guest is refused). The file is streamed in pages, so a large export never sits in
 // memory; the filters are those of the matching list.
 import { invoiceListQuery, paymentIntentListQuery } from '@payshelf/api';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
-import { customers, paymentCurrencies, paymentIntents } from '../../db/schema/index.js';
+import { checkoutSessions, customers, paymentCurrencies, paymentIntents } from '../../db/schema/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { billTo, pageOfInvoices } from '../billing/index.js';
 import type { IntentRow } from '../intents/index.js';
@@ -46,6 +46,18 @@ function lookups(db: DbLike): Lookup {
       return people.get(id) ?? none;
     },
   };
+}
+
+/** The contact details typed at the checkouts of `rows` (a payment's bill-to), by session id. */
+async function typedAtCheckout(db: DbLike, rows: readonly IntentRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.checkoutSessionId ? [r.checkoutSessionId] : [])))];
+  const typed = ids.length
+    ? await db
+        .select({ id: checkoutSessions.id, details: checkoutSessions.customerDetails })
+        .from(checkoutSessions)
+        .where(inArray(checkoutSessions.id, ids))
+    : [];
+  return new Map(typed.map((t) => [t.id, t.details]));
 }
 
 function parsed<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
@@ -161,9 +173,12 @@ async function* paymentLines(db: DbLike, livemode: boolean, query: z.infer<typeo
       )
       .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
       .limit(BATCH);
+    const typed = await typedAtCheckout(db, rows);
     for (const r of rows) {
       const cur = await look.currency(r.currencyId);
-      const who = await look.customer(r.customerId);
+      // A checkout's payment names the bill-to typed at that checkout, else the customer record's.
+      const details = r.checkoutSessionId ? typed.get(r.checkoutSessionId) : null;
+      const who = billTo(details, await look.customer(r.customerId));
       const amount = (v: bigint) => (cur ? unitsText(v, cur.decimal) : v);
       // payment_details keeps the transfer flat: `tx_hash`, `network`, `explorer_url`.
       const txHash = r.paymentDetails?.tx_hash;

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
-import { baseUrl, launchBrowser, openContext, screenshot } from './support/browser.js';
+import { baseUrl, launchBrowser, openContext, screenshot, screenshotDir } from './support/browser.js';
 import { merchant } from './support/checkoutSessions.js';
 import { overflowing, payDemo, signInAsNewCustomer } from './support/customer.js';
 import { signIn } from './support/login.js';
@@ -141,7 +142,9 @@ describe('a customer runs their subscription from the portal', () => {
       page.waitForEvent('download'),
       page.getByTestId('invoice-pdf').click(),
     ]);
-    const file = await download.path();
+    // The browser is shared over a connection, so the file is copied here before it is read.
+    const file = path.join(screenshotDir, `portal-invoice-${billed.invoice}.pdf`);
+    await download.saveAs(file);
     const bytes = await readFile(file);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdf = await PDFDocument.load(bytes);

@@ -7,20 +7,26 @@ import { inject } from 'vitest';
 export const screenshotDir = fileURLToPath(new URL('../../../test-output/e2e', import.meta.url));
 
 /** Debian's chromium, headless, with the flags this closed network needs (no background calls home). */
+export const chromiumOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * The one Chromium the global setup started for every e2e file. Each file gets its own connection; its
+ * `close()` drops that file's contexts and disconnects, leaving the browser to the next file.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.connect(inject('browserEndpoint'));
 }
 
 export interface PageOptions {

@@ -4,8 +4,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { clusterPasswordFile, embeddedDatabaseUrl, freePort } from '../../../apps/server/src/db/embedded.js';
+import { chromiumOptions } from './browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +17,8 @@ declare module 'vitest' {
     ownerDid: string;
     /** The server's embedded PostgreSQL, for setting up what no API creates (a past-due invoice). */
     databaseUrl: string;
+    /** The one Chromium every e2e file connects to (launched once: a launch per file cost ~0.4 s each). */
+    browserEndpoint: string;
   }
 }
 
@@ -47,6 +51,20 @@ async function claimOwnership(baseUrl: string): Promise<string> {
   throw new Error('test wallet sign-in did not succeed');
 }
 
+/** The first start migrates, seeds the demo and deploys the demo chain: on a loaded machine over 60 s. */
+async function waitUntilReady(child: ChildProcess, baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ready = await fetch(`${baseUrl}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error('server did not become ready in 150 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /**
  * Starts the BUILT server (`npm run build` first: the same artefacts `npm start` runs) with its own
  * embedded PostgreSQL in a temporary data directory, in test mode with the dev wallet and demo data.
@@ -58,6 +76,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'payshelf-e2e-'));
   const port = await freePort();
   const databasePort = await freePort();
+  // Chromium starts while the server migrates and seeds.
+  const browserServer: Promise<BrowserServer> = chromium.launchServer(chromiumOptions);
+  browserServer.catch(() => undefined); // its failure is reported where it is awaited
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: root,
     env: {
@@ -81,26 +102,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://localhost:${port}`;
-  // The first start migrates, seeds the demo and deploys the demo chain: on a loaded machine over 60 s.
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${baseUrl}/readyz`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      break;
-    if (Date.now() > deadline) throw new Error('server did not become ready in 150 s');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const ownerDid = await claimOwnership(baseUrl);
-  project.provide('baseUrl', baseUrl);
-  project.provide('ownerDid', ownerDid);
-  project.provide('dataDir', dataDir);
-  const password = (await readFile(clusterPasswordFile(dataDir), 'utf8')).trim();
-  project.provide('databaseUrl', embeddedDatabaseUrl(password, databasePort));
-  return async () => {
+  // Whatever fails from here stops what was started: no server, database or browser outlives the run.
+  const stop = async (): Promise<void> => {
+    await browserServer.then((b) => b.close()).catch(() => undefined);
     await new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
@@ -108,4 +112,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     await rm(dataDir, { recursive: true, force: true });
   };
+  try {
+    await waitUntilReady(child, baseUrl);
+    const ownerDid = await claimOwnership(baseUrl);
+    const browser = await browserServer;
+    project.provide('browserEndpoint', browser.wsEndpoint());
+    project.provide('baseUrl', baseUrl);
+    project.provide('ownerDid', ownerDid);
+    project.provide('dataDir', dataDir);
+    const password = (await readFile(clusterPasswordFile(dataDir), 'utf8')).trim();
+    project.provide('databaseUrl', embeddedDatabaseUrl(password, databasePort));
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return stop;
 }

@@ -5,7 +5,7 @@
 // second charge). A pull that cannot be made (no allowance, low balance, no payer) is a failed attempt
 // recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts). A pull that
 // moved less than the invoice's amount (a fee-on-transfer token) pays nothing: it is refunded and the
-// invoice stays open (flows/invoice-underpaid.ts).
+// invoice stays open (flows/invoice-payment.ts).
 // An invoice has one collection intent at a time: linked to the invoice when created and reused by
 // every retry while it asks for the amount still owed (replaced, and canceled, when that changed). A
 // failed attempt is its `last_payment_error`; when no retry follows, the intent is closed
@@ -36,9 +36,13 @@ import {
 import { crashPoint } from '../../core/chaos.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { collectionFailed, completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import {
+  collectionFailed,
+  completeInvoicePayment,
+  failInvoicePayment,
+  recordInvoiceUnderpayment,
+} from './invoice-payment.js';
 import { expectationOf } from './pay-checkout.js';
-import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 import { sendPull } from './pull-replaced.js';
 
 export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';

@@ -5,50 +5,19 @@
 // address and must not vanish: it is recorded against the canceled intent (amount_received,
 // payment_details.requires_refund) with a `pending` refund to its payer. It never completes the
 // session: the session's total changed, and the replacing intent is the only thing that pays it.
-import { ApiError } from '../../core/http/errors.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
-import { getSession, type SessionRow } from '../checkout/index.js';
+import { type SessionRow } from '../checkout/index.js';
 import {
   canceledIntentsOf,
-  getIntent,
   payingWith,
   recordAttempt,
-  recordLatePayment,
-  refundTransfer,
-  settleAttempt,
+  settleLateTransfer,
+  settleUnderpaid,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import type { DbLike } from '../shared/db.js';
 import { expectationOf } from './expectation.js';
-import { recordUnderpayment } from './underpaid.js';
 
 /** How many of a session's canceled intents a posted transfer is checked against (newest first). */
 const LATE_CANDIDATES = 3;
-
-export const paidReplacedIntent = () => ApiError.of('payment_for_replaced_intent', {});
-
-/**
- * Records a confirmed transfer for `reference` when that intent is canceled; false (nothing done)
- * for any other intent. Runs in the transaction that recorded the transfer, after the session and
- * intent rows are locked (flows/complete-checkout.ts lock order); once per transfer.
- */
-export async function recordPaymentToCanceledIntent(
-  tx: DbLike,
-  reference: string,
-  payment: ConfirmedPayment,
-): Promise<boolean> {
-  const peek = await getIntent(tx, reference);
-  if (peek?.status !== 'canceled') return false;
-  if (peek.checkoutSessionId) await getSession(tx, peek.checkoutSessionId, peek.livemode, true);
-  const intent = await getIntent(tx, reference, true);
-  if (intent?.status !== 'canceled') return false;
-  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
-  const { refund, created } = await refundTransfer(tx, intent, payment, 'payment_for_canceled_intent');
-  if (created) {
-    await recordLatePayment(tx, intent, payment, refund.id);
-  }
-  return true;
-}
 
 /**
  * A transaction posted to a session that does not pay its current intent: when it is a transfer for
@@ -93,13 +62,13 @@ export async function acceptLateTransfer(
         txRef: hash,
       });
       // Too little for the canceled intent: claimed by verify, so refunded like any late transfer.
-      if (underpaid) return (await recordUnderpayment(tx, canceled.id, underpaid)) !== null;
+      if (underpaid) return (await settleUnderpaid(tx, canceled.id, underpaid)) !== null;
       if (result.status === 'rejected') return false;
       if (result.status === 'pending') {
         await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
         return true;
       }
-      return recordPaymentToCanceledIntent(tx, canceled.id, result);
+      return settleLateTransfer(tx, canceled.id, result);
     });
     if (found) return true;
   }

@@ -11,52 +11,20 @@
 // stays succeeded; its amount_received is what paid it. A transfer made for another payment is
 // refused before anything is recorded, as on an unpaid intent.
 import { ApiError } from '../../core/http/errors.js';
-import type { ConfirmedPayment, PaymentExpectation, RejectReason, VerifyResult } from '../../rails/types.js';
+import type { PaymentExpectation, RejectReason, VerifyResult } from '../../rails/types.js';
 import {
-  getIntent,
+  type IntentRow,
+  paidAlready,
+  type PayingWith,
   payingWith,
   railProblem,
   recordAttempt,
-  recordAttemptAmount,
-  recordExtraPayment,
-  refundTransfer,
-  type IntentRow,
-  type PayingWith,
+  settleSecondTransfer,
+  settleUnderpaid,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { expectationOf } from './expectation.js';
-import { recordUnderpayment } from './underpaid.js';
-
-/** The answer to a second transfer for a payment already made (en and zh): it will be refunded. */
-export const paidAlready = () => ApiError.of('payment_already_made', {}, { param: 'txHash' });
-
-/** Whether `txRef` is the transfer that paid the (succeeded) intent. */
-export function paidWith(intent: IntentRow, txRef: string): boolean {
-  const paid = intent.paymentDetails?.tx_hash;
-  return typeof paid === 'string' && paid.toLowerCase() === txRef.toLowerCase();
-}
-
-/**
- * Records a confirmed transfer for a succeeded intent that is not the one that paid it, with a refund
- * to its sender (once per transfer). True when the intent is succeeded (nothing else to do with the
- * transfer); false for any other intent. Call with the intent's rows locked in its flow's lock order.
- */
-export async function recordPaymentToPaidIntent(
-  tx: DbLike,
-  reference: string,
-  payment: ConfirmedPayment,
-): Promise<boolean> {
-  const intent = await getIntent(tx, reference, true);
-  if (intent?.status !== 'succeeded') return false;
-  if (paidWith(intent, payment.txRef)) return true;
-  await recordAttemptAmount(tx, intent.id, payment.txRef, payment.amount, 'failed', 'payment_already_made');
-  const { refund, created } = await refundTransfer(tx, intent, payment, 'payment_already_made');
-  if (created) {
-    await recordExtraPayment(tx, intent, payment, refund.id);
-  }
-  return true;
-}
 
 export type SecondTransfer =
   { status: 'refunding' } | { status: 'rejected'; reason: RejectReason; detail: string };
@@ -123,8 +91,8 @@ export async function recordSecondTransfer(
   const attempt = { rail: paying.rail.kind, kind, network: paying.rail.network, txRef: hash };
   await recordAttempt(tx, { paymentIntentId: reference, ...attempt });
   const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
-  if (underpaid) await recordUnderpayment(tx, reference, underpaid);
-  else if (result.status === 'confirmed') await recordPaymentToPaidIntent(tx, reference, result);
+  if (underpaid) await settleUnderpaid(tx, reference, underpaid);
+  else if (result.status === 'confirmed') await settleSecondTransfer(tx, reference, result);
   else await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
 }
 

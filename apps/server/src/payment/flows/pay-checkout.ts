@@ -10,33 +10,31 @@ import { getSession, type SessionRow } from '../checkout/index.js';
 import { readSession } from '../checkout/index.js';
 import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/index.js';
 import {
+  type AttemptRow,
   getIntent,
   inFlightAttempt,
+  type IntentRow,
+  paidAlready,
+  paidReplacedIntent,
+  paidWith,
+  type PayingWith,
   payingWith,
   railProblem,
   recordAttempt,
   recordPullAttempt,
+  settleUnderpaid,
   startProcessing,
   transition,
-  type AttemptRow,
-  type IntentRow,
-  type PayingWith,
+  underpaidError,
 } from '../intents/index.js';
 import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
 import { expectationOf } from './expectation.js';
-import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
+import { acceptLateTransfer } from './late-payment.js';
 import { sendPull } from './pull-replaced.js';
-import { recordUnderpayment, underpaidError } from './underpaid.js';
-import {
-  acceptSecondTransfer,
-  answerSecondTransfer,
-  paidAlready,
-  paidWith,
-  recordSecondTransfer,
-} from './paid-twice.js';
+import { acceptSecondTransfer, answerSecondTransfer, recordSecondTransfer } from './paid-twice.js';
 
 export { expectationOf };
 
@@ -102,7 +100,7 @@ export async function acceptTransaction(
         network: paying.rail.network,
         txRef: hash,
       });
-      await recordUnderpayment(tx, intent.id, result.underpaid);
+      await settleUnderpaid(tx, intent.id, result.underpaid);
       return result;
     }
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;

@@ -15,28 +15,25 @@ import { updateInvoice } from '../billing/index.js';
 import { getCustomerByDid } from '../customers/index.js';
 import {
   getIntent,
+  type IntentRow,
+  paidAlready,
+  paidWith,
   payingWith,
   railProblem,
   recordAttempt,
+  settleLateTransfer,
+  settleUnderpaid,
   startProcessing,
   transition,
+  underpaidError,
   updateIntent,
-  type IntentRow,
 } from '../intents/index.js';
 import { chosenPayer } from '../payers/index.js';
 import { batchOf, openBatchFor } from '../portal/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { completeBatchPayment, lockBatch } from './batch-payment.js';
 import { expectationOf } from './expectation.js';
-import { recordPaymentToCanceledIntent } from './late-payment.js';
-import { recordUnderpayment, underpaidError } from './underpaid.js';
-import {
-  acceptSecondTransfer,
-  answerSecondTransfer,
-  paidAlready,
-  paidWith,
-  recordSecondTransfer,
-} from './paid-twice.js';
+import { acceptSecondTransfer, answerSecondTransfer, recordSecondTransfer } from './paid-twice.js';
 import type { DbLike } from '../shared/db.js';
 
 export function batchAnswer(intent: IntentRow): OverdueBatch {
@@ -133,7 +130,7 @@ export async function acceptBatchTransaction(
     if (result.status === 'rejected' && result.underpaid) {
       // Made for this batch and too little: recorded with what it paid, refunded, never counted.
       await recordAttempt(tx, { paymentIntentId: intent.id, ...attempt });
-      await recordUnderpayment(tx, intent.id, result.underpaid);
+      await settleUnderpaid(tx, intent.id, result.underpaid);
       return result;
     }
     if (result.status === 'rejected' && result.reason !== 'not_found') return result;
@@ -149,7 +146,7 @@ export async function acceptBatchTransaction(
     await recordAttempt(tx, { paymentIntentId: locked.id, ...attempt });
     if (locked.status === 'canceled') {
       // The batch was replaced (its invoices changed) after the wallet sent: refunded, never counted.
-      if (result.status === 'confirmed') await recordPaymentToCanceledIntent(tx, locked.id, result);
+      if (result.status === 'confirmed') await settleLateTransfer(tx, locked.id, result);
       else await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
       return 'replaced' as const;
     }

@@ -21,3 +21,16 @@ export {
   type NewRefund,
 } from './refunds.js';
 export { allowanceOfferFor, type AllowancePlan } from './allowance.js';
+export {
+  isPaid,
+  lockIntentForTransfer,
+  paidWith,
+  settle,
+  settleLateTransfer,
+  settleSecondTransfer,
+  settleUnderpaid,
+  type PaidOutcome,
+  type Settled,
+  type SettleTerms,
+} from './settle.js';
+export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';

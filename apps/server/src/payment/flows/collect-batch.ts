@@ -14,10 +14,16 @@ import {
   updateInvoice,
   type InvoiceRow,
 } from '../billing/index.js';
-import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
+import {
+  expectationOf,
+  getIntent,
+  markBroadcast,
+  payingWith,
+  recordAttempt,
+  startProcessing,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { batchIntent, type FrozenBatch } from '../portal/index.js';
-import { expectationOf } from './expectation.js';
 
 export const COLLECT_BATCH_ACTION = 'collect-batch';
 

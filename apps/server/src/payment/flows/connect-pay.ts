@@ -13,16 +13,17 @@ import { assertOpen } from '../checkout/index.js';
 import { getSession } from '../checkout/index.js';
 import { readSession, type SessionRow } from '../checkout/index.js';
 import {
+  expectationOf,
   getIntent,
+  type IntentRow,
   markBroadcast,
   payingWith,
   recordAttempt,
   startProcessing,
-  type IntentRow,
 } from '../intents/index.js';
 import { recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
+import { acceptTransaction, sessionIntent } from './pay-checkout.js';
 import { approveClaim, approveStepOf, grantAllowance } from './connect-allowance.js';
 
 export const CHECKOUT_ACTION = 'checkout';

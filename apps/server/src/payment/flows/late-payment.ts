@@ -8,13 +8,13 @@
 import { type SessionRow } from '../checkout/index.js';
 import {
   canceledIntentsOf,
+  expectationOf,
   payingWith,
   recordAttempt,
   settleLateTransfer,
   settleUnderpaid,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { expectationOf } from './expectation.js';
 
 /** How many of a session's canceled intents a posted transfer is checked against (newest first). */
 const LATE_CANDIDATES = 3;

@@ -13,10 +13,11 @@
 import { ApiError } from '../../core/http/errors.js';
 import type { PaymentExpectation, RejectReason, VerifyResult } from '../../rails/types.js';
 import {
+  expectationOf,
   type IntentRow,
   paidAlready,
-  type PayingWith,
   payingWith,
+  type PayingWith,
   railProblem,
   recordAttempt,
   settleSecondTransfer,
@@ -24,7 +25,6 @@ import {
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { expectationOf } from './expectation.js';
 
 export type SecondTransfer =
   { status: 'refunding' } | { status: 'rejected'; reason: RejectReason; detail: string };

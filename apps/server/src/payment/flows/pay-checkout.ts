@@ -11,6 +11,8 @@ import { readSession } from '../checkout/index.js';
 import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/index.js';
 import {
   type AttemptRow,
+  collect,
+  expectationOf,
   getIntent,
   inFlightAttempt,
   type IntentRow,
@@ -21,7 +23,6 @@ import {
   payingWith,
   railProblem,
   recordAttempt,
-  recordPullAttempt,
   settleUnderpaid,
   startProcessing,
   transition,
@@ -31,12 +32,9 @@ import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
-import { expectationOf } from './expectation.js';
 import { acceptLateTransfer } from './late-payment.js';
 import { sendPull } from './pull-replaced.js';
 import { acceptSecondTransfer, answerSecondTransfer, recordSecondTransfer } from './paid-twice.js';
-
-export { expectationOf };
 
 export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
@@ -215,30 +213,11 @@ export async function fastCheckoutConfirm(
         ? ({ fastPaid: true } as const)
         : { fastPaid: false, message: 'A payment for this checkout is already in progress' };
     }
-    let signed;
-    try {
-      signed = await paying.rail.signPull(
-        { payer: recorded, asset: paying.asset, reference: locked.id },
-        locked.amount,
-        tx,
-      );
-    } catch (err) {
-      ctx.services.log.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'fast pay: pull failed',
-      );
-      return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
-    }
-    if (signed.status === 'insufficient') return { fastPaid: false, message: ACCOUNT_CHANGED };
-    const attempt = await recordPullAttempt(tx, locked.id, paying.rail, signed, recorded);
-    await startProcessing(tx, locked, {
-      tx_hash: signed.txRef.toLowerCase(),
-      fast_pay: true,
-      pull_signs: 1,
-    });
-    const expectation = expectationOf(locked, paying, recorded);
-    await ctx.services.rails.watch({ method: paying.method, txRef: signed.txRef, expectation }, tx);
-    return { fastPaid: true, attempt } as const;
+    const collected = await collect(ctx, tx, locked, paying, recorded);
+    if (collected.status === 'submitted') return { fastPaid: true, attempt: collected.attempt } as const;
+    if (collected.reason !== 'pull_failed') return { fastPaid: false, message: ACCOUNT_CHANGED };
+    ctx.services.log.warn({ err: collected.error }, 'fast pay: pull failed');
+    return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
   });
   if (!('attempt' in outcome) || !outcome.attempt) return outcome;
   crashPoint('pull:after-commit-before-send');

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import {
   type AttemptRow,
+  expectationOf,
   getIntent,
   inFlightBefore,
   markBroadcast,
@@ -20,7 +21,6 @@ import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment, recordInvoiceUnderpayment } from './invoice-payment.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
-import { expectationOf } from './pay-checkout.js';
 import { resendAllowanceGrants } from './allowance-resend.js';
 import { sendPull } from './pull-replaced.js';
 

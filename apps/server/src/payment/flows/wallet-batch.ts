@@ -14,6 +14,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { updateInvoice } from '../billing/index.js';
 import { getCustomerByDid } from '../customers/index.js';
 import {
+  expectationOf,
   getIntent,
   type IntentRow,
   paidAlready,
@@ -32,7 +33,6 @@ import { chosenPayer } from '../payers/index.js';
 import { batchOf, openBatchFor } from '../portal/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { completeBatchPayment, lockBatch } from './batch-payment.js';
-import { expectationOf } from './expectation.js';
 import { acceptSecondTransfer, answerSecondTransfer, recordSecondTransfer } from './paid-twice.js';
 import type { DbLike } from '../shared/db.js';
 

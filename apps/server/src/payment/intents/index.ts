@@ -4,7 +4,17 @@ export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
 export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
-export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
+export { assetOf, expectationOf, payingWith, railProblem, type PayingWith } from './rail.js';
+export {
+  collect,
+  collectAgain,
+  MAX_SIGNS,
+  nonceLost,
+  replacementStep,
+  sendCollected,
+  type Collected,
+  type DeclineReason,
+} from './collect.js';
 export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';
 export { updateIntent } from './repo.js';
 export { canceledIntentsOf } from './repo.js';

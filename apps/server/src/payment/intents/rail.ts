@@ -1,9 +1,10 @@
-import type { Rail, RailAsset } from '../../rails/types.js';
+import type { PaymentExpectation, Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
 import { ApiError } from '../../core/http/errors.js';
 import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
+import type { IntentRow } from './repo.js';
 
 export interface PayingWith {
   method: MethodRow;
@@ -19,6 +20,11 @@ export function assetOf(currency: CurrencyRow): RailAsset {
     decimals: currency.decimal,
     contract: currency.contract,
   };
+}
+
+/** What the rail holds a transfer against: the intent's own frozen amount and asset, never the session. */
+export function expectationOf(intent: IntentRow, paying: PayingWith, payer?: string): PaymentExpectation {
+  return { reference: intent.id, asset: paying.asset, amount: intent.amount, ...(payer ? { payer } : {}) };
 }
 
 /** A rail failure a customer can do nothing about becomes a 400 with its code, never a 500. */

@@ -5,7 +5,7 @@
 // transfer: the intent's reference tag or its committed payer, to the merchant, in the intent's asset,
 // confirmed) paid for nothing. It is recorded against the intent (`payment_details.extra_payments`,
 // the event `payment_intent.requires_refund`) with a `pending` refund of all of it to the account that
-// sent it, sent by flows/send-refund.ts. Once per transfer: the rail claims a transfer for one
+// sent it, sent by intents/refund-send.ts. Once per transfer: the rail claims a transfer for one
 // reference only (rail_transactions' unique chain, tx, log), and refunds are unique per transfer
 // (`refunds_transfer`), so a repost, a retried watcher or a crash never refunds twice. The intent
 // stays succeeded; its amount_received is what paid it. A transfer made for another payment is

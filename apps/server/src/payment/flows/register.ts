@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import { getCustomer } from '../customers/index.js';
-import { settleUnderpaid } from '../intents/index.js';
+import { registerRefundJobs, settleUnderpaid } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment, recordInvoiceUnderpayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
-import { registerRefundJobs } from './send-refund.js';
+
 import { registerFindUnpostedJob } from './find-unposted.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 

@@ -43,4 +43,5 @@ export {
   type Settled,
   type SettleTerms,
 } from './settle.js';
+export { advanceRefund, reconcileRefunds, registerRefundJobs, REFUND_RECONCILE_TASK } from './refund-send.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';

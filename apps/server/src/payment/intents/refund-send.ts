@@ -1,11 +1,11 @@
-// Flow: send a refund through its rail with commit-before-broadcast, as payments are sent.
+// Sending a refund through its rail with commit-before-broadcast, as payments are sent.
 //  1. pending: under the refund's row lock the rail signs the refund (its nonce taken in the same
 //     transaction) and the hash, raw bytes and nonce are committed with status `processing`. Only a
 //     pending refund is ever signed, so a refund is signed once, whoever runs this and however often.
 //  2. processing: the chain is asked about the committed hash. Unknown → the same raw bytes are sent
 //     (again); mined with enough confirmations → succeeded; reverted → failed; never to be mined
 //     because another transaction used its nonce → signed again with a fresh nonce, a bounded number
-//     of times, then failed (flows/refund-replaced.ts).
+//     of times, then failed (refund-replaced.ts).
 // A crash anywhere leaves a row the next run picks up: the send job retries itself with a growing
 // delay, and payment:reconcile-refunds settles every pending or processing refund at startup and
 // every minute. Refunds are paid from the method's hot wallet.
@@ -18,7 +18,7 @@ import {
   refundsInFlight,
   updateRefund,
   type RefundRow,
-} from '../intents/index.js';
+} from './refunds.js';
 import type { PaymentContext } from '../shared/context.js';
 import { refundRail } from './refund-rail.js';
 import { replaceRefund } from './refund-replaced.js';

@@ -7,7 +7,6 @@
 // transaction (watcher, reconcile job or the action waiting), so it happens once.
 //
 // Lock order, as for one invoice: the subscriptions (by id) → the invoices (by id) → the intent.
-import type { ConfirmedPayment } from '../../rails/types.js';
 import {
   billingNow,
   getInvoice,
@@ -17,7 +16,15 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import { createRefund, failIntent, getIntent, isPaid, settle, settleAttempt } from '../intents/index.js';
+import {
+  type ConfirmedPayment,
+  createRefund,
+  failIntent,
+  getIntent,
+  isPaid,
+  settle,
+  settleAttempt,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
-import { RailError } from '../../rails/types.js';
 import {
   getInvoice,
   lockInvoice,
@@ -19,6 +18,7 @@ import {
   getIntent,
   markBroadcast,
   payingWith,
+  RailError,
   recordAttempt,
   startProcessing,
 } from '../intents/index.js';

@@ -13,7 +13,6 @@ import { isTrialing, lineTotal } from '@payshelf/money';
 import { eq, sql } from 'drizzle-orm';
 import { prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
 import { billCheckout, type BillableLine } from '../billing/index.js';
 import { sellReservedStock } from '../catalog/index.js';
 import { invoiceObject } from '../billing/index.js';
@@ -21,13 +20,14 @@ import { loadPrices, priceOf, toRuleItem } from '../checkout/index.js';
 import { getSession, updateSession, type SessionRow } from '../checkout/index.js';
 import { sessionObject } from '../checkout/index.js';
 import {
+  type ConfirmedPayment,
   failIntent,
   getIntent,
+  type IntentRow,
   isPaid,
   settle,
   settleAttempt,
   succeedIntent,
-  type IntentRow,
 } from '../intents/index.js';
 import { updateIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';

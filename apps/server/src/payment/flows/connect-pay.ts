@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ClaimSet, type ConnectAction } from '../../platform/identity/index.js';
-import { RailError } from '../../rails/types.js';
 import { assertOpen } from '../checkout/index.js';
 import { getSession } from '../checkout/index.js';
 import { readSession, type SessionRow } from '../checkout/index.js';
@@ -18,6 +17,7 @@ import {
   type IntentRow,
   markBroadcast,
   payingWith,
+  RailError,
   recordAttempt,
   startProcessing,
 } from '../intents/index.js';

@@ -15,16 +15,16 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
 import {
   closeWaitingIntentsOf,
+  type ConfirmedPayment,
   failIntent,
   getIntent,
+  type IntentRow,
   isPaid,
   settle,
   settleAttempt,
   settleUnderpaid,
-  type IntentRow,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';

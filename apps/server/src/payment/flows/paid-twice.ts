@@ -11,17 +11,19 @@
 // stays succeeded; its amount_received is what paid it. A transfer made for another payment is
 // refused before anything is recorded, as on an unpaid intent.
 import { ApiError } from '../../core/http/errors.js';
-import type { PaymentExpectation, RejectReason, VerifyResult } from '../../rails/types.js';
 import {
   expectationOf,
   type IntentRow,
   paidAlready,
   payingWith,
   type PayingWith,
+  type PaymentExpectation,
   railProblem,
   recordAttempt,
+  type RejectReason,
   settleSecondTransfer,
   settleUnderpaid,
+  type VerifyResult,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';

@@ -3,9 +3,13 @@
 import { getSubscription } from '../billing/index.js';
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
-import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import { getCustomer } from '../customers/index.js';
-import { registerRefundJobs, settleUnderpaid } from '../intents/index.js';
+import {
+  registerRefundJobs,
+  settleUnderpaid,
+  type ConfirmedHandler,
+  type RejectedHandler,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
 import { completeInvoicePayment, failInvoicePayment, recordInvoiceUnderpayment } from './invoice-payment.js';

@@ -2,7 +2,7 @@
 // too little (refunded), a second payment (refunded), a payment for a replaced intent (refunded).
 import { toDecimalString } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
+import type { ConfirmedPayment } from './rail.js';
 
 const shown = (amount: bigint, payment: ConfirmedPayment) =>
   `${toDecimalString(amount, payment.asset.decimals)} ${payment.asset.symbol}`;

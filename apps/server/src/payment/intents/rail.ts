@@ -1,5 +1,21 @@
+// The one door from payment code to the rails: the rail of a method, what it is held to, its failures,
+// and the rails' types as payment code names them. Nothing else outside rails/ imports rails/.
 import type { PaymentExpectation, Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
+export type {
+  ConfirmedPayment,
+  PaymentExpectation,
+  PaymentTarget,
+  Rail,
+  RailAsset,
+  RefundRequest,
+  RejectReason,
+  SignedTransaction,
+  VerifyResult,
+  WalletRequest,
+} from '../../rails/types.js';
+export type { ConfirmedHandler, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
+export { RailError };
 import { ApiError } from '../../core/http/errors.js';
 import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';

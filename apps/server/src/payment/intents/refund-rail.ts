@@ -1,6 +1,5 @@
 // The rail a refund is paid through (its intent's method, active or not) and the transfer it sends.
-import type { Rail, RefundRequest } from '../../rails/types.js';
-import { assetOf } from './rail.js';
+import { assetOf, type Rail, type RefundRequest } from './rail.js';
 import { refundTo, type RefundRow } from './refunds.js';
 import { getIntent } from './repo.js';
 import { getCurrency, getMethod } from '../methods/index.js';

@@ -7,9 +7,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { paymentIntents } from '../../db/schema/index.js';
-import type { PaymentExpectation } from '../../rails/types.js';
 import { getCurrency, getMethod } from '../methods/index.js';
-import { assetOf } from './rail.js';
+import { assetOf, type PaymentExpectation } from './rail.js';
 
 export const REWATCH_TASK = 'payment:rewatch-processing';
 /** A payment entering `processing` gets its watch in the same transaction; this grace avoids any race. */

@@ -1,6 +1,6 @@
 // The only writer of payment intent status: every change goes through the state machine (machine.ts)
 // and records its event in the same transaction. Amount, currency and method are set once, at creation.
-import type { ConfirmedPayment } from '../../rails/types.js';
+import type { ConfirmedPayment } from './rail.js';
 import { recordEvent } from '../shared/events.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';

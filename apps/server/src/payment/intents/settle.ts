@@ -11,7 +11,7 @@
 // what they paid, refunded in full, never summed. Every refund is once per transfer (refunds_transfer).
 import { eq } from 'drizzle-orm';
 import { checkoutSessions } from '../../db/schema/index.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
+import type { ConfirmedPayment } from './rail.js';
 import type { DbLike } from '../shared/db.js';
 import { recordAttemptAmount, settleAttempt } from './attempts.js';
 import { covers } from './machine.js';

@@ -39,7 +39,7 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
   const onRejected: RejectedHandler = async (event, tx) => {
-    // A short transfer made for this payment: recorded and refunded, the intent asks again (underpaid.ts).
+    // A short transfer made for this payment: recorded and refunded, the intent asks again (intents/settle.ts).
     if (event.underpaid) {
       if (await recordInvoiceUnderpayment(ctx, tx, event.reference, event.underpaid)) return;
       await settleUnderpaid(tx, event.reference, event.underpaid);

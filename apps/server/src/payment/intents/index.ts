@@ -57,4 +57,5 @@ export {
   type SettleTerms,
 } from './settle.js';
 export { advanceRefund, reconcileRefunds, registerRefundJobs, REFUND_RECONCILE_TASK } from './refund-send.js';
+export { acceptLateTransfer, acceptTransfer, type Accepted, type TransferOwner } from './accept.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';

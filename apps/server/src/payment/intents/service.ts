@@ -146,7 +146,7 @@ export async function recordLatePayment(
 }
 
 /**
- * A second transfer arrived for an intent a first one already paid (flows/paid-twice.ts): the intent
+ * A second transfer arrived for an intent a first one already paid (intents/settle.ts): the intent
  * stays succeeded with what paid it (amount_received unchanged), and records the transfer it must
  * refund (`payment_details.requires_refund`, the transfer listed in `extra_payments`). Call once per
  * transfer, with the intent locked.

@@ -6,7 +6,8 @@ import type { Db } from '../db/database.js';
 /** A database handle or an open transaction on it: rails write inside the caller's transaction when given. */
 export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type RailKind = 'evm' | 'bitcoin' | 'arcblock' | 'stripe';
+/** The kind a rail's plugin names ('evm' today): open, so a new rail is a plugin, not an edit here. */
+export type RailKind = string;
 
 /** What is being paid with: a payment currency as the rail needs it. */
 export interface RailAsset {

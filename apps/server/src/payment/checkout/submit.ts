@@ -121,7 +121,7 @@ async function fastPayStanding(
   const none = { balance: { sufficient: false }, delegation: { sufficient: false } };
   if (!payer || !paying.asset.contract || amount <= 0n) return none;
   try {
-    const funds = await paying.rail.checkFunds(payer, paying.asset, amount);
+    const funds = await paying.rail.standing(payer, paying.asset, amount);
     if (!funds.delegationSufficient) return none;
     return {
       balance: { sufficient: false },

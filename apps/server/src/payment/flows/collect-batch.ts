@@ -117,7 +117,7 @@ async function commitAndSend(
   signed: string,
 ): Promise<string> {
   const { intent, batch, paying } = await payable(ctx, raw);
-  const inspected = paying.rail.inspectSigned(signed, intent.id);
+  const inspected = paying.rail.inspect(signed, intent.id);
   if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
   const txRef = inspected.txRef.toLowerCase();
   const attempt = await ctx.db.transaction(async (tx) => {
@@ -141,7 +141,7 @@ async function commitAndSend(
     );
     return recorded;
   });
-  await paying.rail.broadcast(signed);
+  await paying.rail.submit(signed);
   await markBroadcast(ctx.db, attempt.id);
   return txRef;
 }

@@ -83,7 +83,7 @@ async function recordOwnWalletPayer(ctx: PaymentContext, id: string, walletDid: 
  */
 async function commitAndSend(ctx: PaymentContext, id: string, signed: string): Promise<string> {
   const { row, intent, paying } = await payable(ctx, id);
-  const inspected = paying.rail.inspectSigned(signed, intent.id);
+  const inspected = paying.rail.inspect(signed, intent.id);
   if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
   const txRef = inspected.txRef.toLowerCase();
   const attempt = await ctx.db.transaction(async (tx) => {
@@ -106,7 +106,7 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
     return recorded;
   });
   crashPoint('pay:after-commit-before-broadcast');
-  await paying.rail.broadcast(signed);
+  await paying.rail.submit(signed);
   await markBroadcast(ctx.db, attempt.id);
   crashPoint('pay:after-broadcast');
   return txRef;

@@ -86,7 +86,7 @@ async function reconcileOne(
     let sent: AttemptRow | null = attempt;
     if (attempt.kind === 'pull') sent = await sendPull(ctx, paying, attempt);
     else {
-      await paying.rail.broadcast(attempt.raw ?? '');
+      await paying.rail.submit(attempt.raw ?? '');
       await markBroadcast(ctx.db, attempt.id);
     }
     if (!sent) return 'failed';

@@ -44,7 +44,7 @@ async function signAndRecord(
   let signed;
   try {
     const delegation = { payer, asset: paying.asset, reference: intent.id };
-    signed = await paying.rail.signPull(delegation, intent.amount, tx);
+    signed = await paying.rail.signCollect(delegation, intent.amount, tx);
   } catch (err) {
     return {
       status: 'declined',
@@ -131,9 +131,9 @@ export async function sendCollected(
   attempt: AttemptRow,
 ): Promise<{ status: 'sent' } | { status: 'replaced'; nonce: bigint }> {
   try {
-    await paying.rail.broadcast(attempt.raw ?? '');
+    await paying.rail.submit(attempt.raw ?? '');
   } catch (err) {
-    const sent = await paying.rail.sentStatus(attempt.txRef, attempt.raw ?? undefined).catch(() => null);
+    const sent = await paying.rail.track(attempt.txRef, attempt.raw ?? undefined).catch(() => null);
     if (sent?.status !== 'replaced') throw err;
     return { status: 'replaced', nonce: sent.nonce };
   }

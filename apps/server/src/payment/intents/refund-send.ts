@@ -69,7 +69,7 @@ async function commitRefund(ctx: PaymentContext, id: string): Promise<RefundRow 
 async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRow['status']> {
   const { rail } = await refundRail(ctx, ctx.db, row);
   const txRef = row.txRef ?? '';
-  let sent = await rail.sentStatus(txRef, row.raw ?? undefined);
+  let sent = await rail.track(txRef, row.raw ?? undefined);
   if (sent.status === 'replaced') {
     // Its nonce went to another transaction: signed again (committed first) and sent, or failed.
     const next = await replaceRefund(ctx, row, sent.nonce);
@@ -78,7 +78,7 @@ async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRo
   }
   if (sent.status === 'not_found') {
     try {
-      await rail.broadcast(row.raw ?? '');
+      await rail.submit(row.raw ?? '');
     } catch (err) {
       ctx.services.log.warn({ err: message(err), refund: row.id }, 'refund: sending failed; retried later');
       await ctx.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRo
       const locked = await getRefund(tx, row.id, true);
       if (locked?.status === 'processing') await updateRefund(tx, locked, { broadcastAt: new Date() });
     });
-    sent = await rail.sentStatus(txRef);
+    sent = await rail.track(txRef);
   }
   if (sent.status !== 'confirmed' && sent.status !== 'reverted') return 'processing';
   return ctx.db.transaction(async (tx) => {

@@ -164,12 +164,12 @@ class TestRail implements Rail {
     return payment;
   }
 
-  async checkFunds(payer: string, _asset: RailAsset, amount: bigint): Promise<FundsCheck> {
+  async standing(payer: string, _asset: RailAsset, amount: bigint): Promise<FundsCheck> {
     const allowance = this.ledger.allowances.get(payer.toLowerCase()) ?? 0n;
     return { balance: amount, allowance, balanceSufficient: true, delegationSufficient: allowance >= amount };
   }
 
-  async prepareDelegation(): Promise<WalletRequest> {
+  async prepareMandate(): Promise<WalletRequest> {
     throw new RailError('rail_unsupported', 'the test rail takes allowances from ledger.approve');
   }
 
@@ -177,7 +177,7 @@ class TestRail implements Rail {
     throw new RailError('rail_unsupported', 'payment code signs pulls (signPull)');
   }
 
-  async signPull(delegation: { payer: string; reference: string }, amount: bigint) {
+  async signCollect(delegation: { payer: string; reference: string }, amount: bigint) {
     const payer = delegation.payer.toLowerCase();
     const allowance = this.ledger.allowances.get(payer) ?? 0n;
     if (allowance < amount) {
@@ -192,18 +192,18 @@ class TestRail implements Rail {
     });
   }
 
-  inspectSigned(signed: string, reference: string) {
+  inspect(signed: string, reference: string) {
     return { txRef: signed, forReference: this.ledger.signed.get(signed)?.reference === reference };
   }
 
-  async broadcast(signed: string): Promise<{ txRef: string }> {
+  async submit(signed: string): Promise<{ txRef: string }> {
     this.ledger.send(signed);
     return { txRef: signed };
   }
 
   async refund(request: RefundRequest): Promise<{ txRef: string }> {
     const signed = await this.signRefund(request);
-    return this.broadcast(signed.raw);
+    return this.submit(signed.raw);
   }
 
   async signRefund(request: RefundRequest): Promise<SignedTransaction> {
@@ -217,7 +217,7 @@ class TestRail implements Rail {
     });
   }
 
-  async sentStatus(txRef: string): Promise<SentStatus> {
+  async track(txRef: string): Promise<SentStatus> {
     const t = this.ledger.transfers.get(txRef);
     return t ? { status: 'confirmed', confirmations: 1, blockNumber: t.block } : { status: 'not_found' };
   }

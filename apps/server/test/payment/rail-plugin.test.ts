@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentIntents } from '../../src/db/schema/index.js';
+import { paymentIntents, refunds } from '../../src/db/schema/index.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { TestLedger, testRailPlugin } from '../support/test-rail/index.js';
 import { advance, invoicesOf, newClock, newCustomer, type SubState } from './billing-support.js';
@@ -118,5 +118,38 @@ describe('a rail plugin registered at run time', () => {
     expect(ledger.allowances.get(PAYER)).toBe(0n);
     const pulls = [...ledger.transfers.values()].filter((t) => t.from === PAYER && t.to === MERCHANT);
     expect(pulls.map((t) => t.amount)).toEqual([PRICE, PRICE]);
+  });
+
+  it('refunds a transfer the watcher confirms for an invoice intent closed meanwhile (the late-payment rule)', async () => {
+    const monthly = await recurringPrice(env.test, currencyId, 'Late plan', PRICE.toString(), {
+      interval: 'month',
+    });
+    const customer = await newCustomer(env.test, 'Late payer');
+    // No allowance: the first collection is declined and its intent waits.
+    const payer = `0x${'44'.repeat(20)}`;
+    const sub = (await ok('/subscriptions', {
+      customer_id: customer,
+      items: [{ price_id: monthly, quantity: 1 }],
+      currency_id: currencyId,
+      payment_method_id: methodId,
+      payer,
+    })) as unknown as SubState;
+    const [invoice] = await invoicesOf(db(), sub.id);
+    const intentId = invoice?.paymentIntentId ?? '';
+    expect(intentId).toMatch(/^pi_/);
+    // The collection intent is closed (as when the invoice is paid another way or voided)...
+    await db().update(paymentIntents).set({ status: 'canceled' }).where(eq(paymentIntents.id, intentId));
+    // ...and a transfer made for it arrives anyway.
+    const hash = ledger.pay(intentId, payer, PRICE);
+    const asset = { currencyId, symbol: 'TBTC', decimals: 8, contract: null };
+    const delivered = await ledger.deliver(methodId, hash, { reference: intentId, asset, amount: PRICE });
+    expect(delivered.status).toBe('confirmed');
+    const [row] = await db().select().from(paymentIntents).where(eq(paymentIntents.id, intentId));
+    expect(row).toMatchObject({ status: 'canceled', amountReceived: PRICE });
+    expect(row?.paymentDetails).toMatchObject({ requires_refund: true });
+    const owed = await db().select().from(refunds).where(eq(refunds.paymentIntentId, intentId));
+    expect(owed.map((r) => [r.amount, r.metadata])).toEqual([
+      [PRICE, expect.objectContaining({ cause: 'payment_for_canceled_intent', tx_hash: hash })],
+    ]);
   });
 });

@@ -5,7 +5,13 @@
 // server-signed pulls and refunds move money when broadcast. Every transfer counts once, for the one
 // reference it was made for. Registered with `services.rails.register(testRailPlugin(ledger))`.
 import { randomBytes } from 'node:crypto';
-import type { RailMethod, RailPlugin, RailPluginFactory, WatchRequest } from '../../../src/rails/plugin.js';
+import type {
+  RailMethod,
+  RailPlugin,
+  RailPluginFactory,
+  RailPluginHost,
+  WatchRequest,
+} from '../../../src/rails/plugin.js';
 import {
   RailError,
   type ConfirmedPayment,
@@ -53,8 +59,29 @@ export class TestLedger {
   readonly claims = new Map<string, string>();
   readonly watched: WatchRequest[] = [];
   private block = 0n;
+  private attached: { host: RailPluginHost; rail: Rail } | null = null;
 
   constructor(readonly merchant: string) {}
+
+  attach(host: RailPluginHost, rail: Rail): void {
+    this.attached = { host, rail };
+  }
+
+  /**
+   * Delivers a transfer as a rail's watcher does: verified against `expectation`, then (confirmed) the
+   * registered confirmed handlers run in one database transaction.
+   */
+  async deliver(methodId: string, txRef: string, expectation: PaymentExpectation): Promise<VerifyResult> {
+    if (!this.attached) throw new Error('the test rail is not registered');
+    const { host, rail } = this.attached;
+    const result = await rail.verify(txRef, expectation);
+    if (result.status !== 'confirmed') return result;
+    const event = { rail: rail.kind, methodId, reference: expectation.reference, txRef, payment: result };
+    await host.db.transaction(async (tx) => {
+      for (const handler of host.confirmedHandlers()) await handler(event, tx);
+    });
+    return result;
+  }
 
   /** A customer's wallet sends `amount` to the merchant for the payment `reference`; answers its hash. */
   pay(reference: string, from: string, amount: bigint): string {
@@ -247,8 +274,9 @@ class TestRail implements Rail {
 
 /** The test rail as a rail plugin: one rail for every `bitcoin` method, watches kept in the ledger. */
 export function testRailPlugin(ledger: TestLedger): RailPluginFactory {
-  return (): RailPlugin => {
+  return (host): RailPlugin => {
     const rail = new TestRail(ledger);
+    ledger.attach(host, rail);
     return {
       kind: TEST_RAIL_KIND,
       methodTypes: ['bitcoin'],

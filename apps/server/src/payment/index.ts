@@ -134,5 +134,5 @@ export async function registerPayment(
   return ctx;
 }
 
-// Refunds: create one (with the intent row locked) and the send job sends it (flows/send-refund.ts).
+// Refunds: create one (with the intent row locked) and the send job sends it (intents/refund-send.ts).
 export { createRefund, refundableAmount, type NewRefund } from './intents/index.js';

@@ -85,6 +85,11 @@ export interface RailPlugin {
   methodTypes: readonly string[];
   /** The rail of one payment method of these types (its settings checked). */
   forMethod(method: RailMethod): Rail;
+  /**
+   * The job that watches a submitted transaction; its payload's `expectation.reference` names the
+   * payment (the intents' rewatch looks for it, without knowing any rail).
+   */
+  watchTask: string;
   /** Watches a submitted transaction (a job added on `db`, so it exists when the caller commits). */
   watch(request: WatchRequest, db: DbLike): Promise<void>;
   /**

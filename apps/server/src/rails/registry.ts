@@ -48,16 +48,24 @@ export class Rails {
     private readonly deps: RailsDeps,
     factories: readonly RailPluginFactory[] = PLUGINS,
   ) {
-    const host = {
-      ...deps,
+    for (const factory of factories) this.register(factory);
+  }
+
+  /** Adds a rail kind: its plugin serves the payment methods of its `methodTypes` from now on. */
+  register(factory: RailPluginFactory): RailPlugin {
+    const plugin = factory({
+      ...this.deps,
       confirmedHandlers: () => this.confirmed,
       rejectedHandlers: () => this.rejected,
-    };
-    for (const factory of factories) {
-      const plugin = factory(host);
-      this.plugins.set(plugin.kind, plugin);
-      for (const type of plugin.methodTypes) this.byMethodType.set(type, plugin);
-    }
+    });
+    this.plugins.set(plugin.kind, plugin);
+    for (const type of plugin.methodTypes) this.byMethodType.set(type, plugin);
+    return plugin;
+  }
+
+  /** The watcher jobs of every rail kind (see RailPlugin.watchTask). */
+  watchTasks(): string[] {
+    return [...this.plugins.values()].map((plugin) => plugin.watchTask);
   }
 
   /** The plugin of a rail kind (tests and test-mode aids), or undefined when none is registered. */

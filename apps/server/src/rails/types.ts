@@ -6,7 +6,8 @@ import type { Db } from '../db/database.js';
 /** A database handle or an open transaction on it: rails write inside the caller's transaction when given. */
 export type DbLike = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export type RailKind = 'evm' | 'bitcoin' | 'arcblock' | 'stripe';
+/** The kind a rail's plugin names ('evm' today): open, so a new rail is a plugin, not an edit here. */
+export type RailKind = string;
 
 /** What is being paid with: a payment currency as the rail needs it. */
 export interface RailAsset {
@@ -121,7 +122,7 @@ export interface FundsCheck {
 }
 
 /** A pre-authorised payment: the payer has approved the merchant's spender for `asset`. */
-export interface Delegation {
+export interface Mandate {
   payer: string;
   asset: RailAsset;
   reference: string;
@@ -138,7 +139,7 @@ export type PullResult = { status: 'submitted'; txRef: string } | Insufficient;
 
 /**
  * A server-signed transaction not yet sent: the caller commits `txRef`, `raw` and `nonce` (a payment
- * attempt) before `broadcast(raw)`, so a crash in between leaves a record to re-send, never a charge
+ * attempt) before `submit(raw)`, so a crash in between leaves a record to re-send, never a charge
  * nobody knows about.
  */
 export interface SignedTransaction {
@@ -156,7 +157,7 @@ export type SentStatus =
   | { status: 'pending'; confirmations: number }
   /**
    * Never to be mined: no node knows it and the signer's account has already used its nonce (another
-   * transaction took it). Only answered when the signed bytes are given to `sentStatus`.
+   * transaction took it). Only answered when the signed bytes are given to `track`.
    */
   | { status: 'replaced'; nonce: bigint }
   | { status: 'not_found' };
@@ -176,6 +177,12 @@ export interface RefundRequest {
   amount: bigint;
 }
 
+/**
+ * A rail in the words of the payment lifecycle: prepare a target, verify a transfer, know a payer's
+ * standing, prepare a mandate (an allowance) and collect under it off-session, inspect / submit / track
+ * a transaction the server sends, refund. A rail's own wire words (EVM: transactions, nonces, logs)
+ * stay in its folder.
+ */
 export interface Rail {
   readonly kind: RailKind;
   /** CAIP-2 network id. */
@@ -184,32 +191,33 @@ export interface Rail {
   prepare(request: PaymentRequest): Promise<PaymentTarget>;
   /** Checks a transaction against the expectation; records it once it is confirmed (never twice). */
   verify(txRef: string, expectation: PaymentExpectation, options?: VerifyOptions): Promise<VerifyResult>;
-  checkFunds(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck>;
-  /** The approval a payer signs so that `pull` may later charge up to `allowance`. */
-  prepareDelegation(asset: RailAsset, allowance: bigint): Promise<WalletRequest>;
-  /** Charges a pre-authorised payer at once (sign and send); payment code uses signPull instead. */
-  pull(delegation: Delegation, amount: bigint): Promise<PullResult>;
+  /** The payer's standing for `amount`: balance, and what the merchant may collect under a mandate. */
+  standing(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck>;
+  /** The mandate (approval) a payer signs so that `signCollect` may later charge up to `allowance`. */
+  prepareMandate(asset: RailAsset, allowance: bigint): Promise<WalletRequest>;
+  /** Charges a pre-authorised payer at once (sign and send); payment code uses signCollect instead. */
+  pull(mandate: Mandate, amount: bigint): Promise<PullResult>;
   /**
    * Signs the charge of a pre-authorised payer without sending it; the signer's nonce is taken in `db`
    * (the caller's transaction, which must also record the attempt).
    */
-  signPull(delegation: Delegation, amount: bigint, db: DbLike): Promise<SignedTransaction | Insufficient>;
+  signCollect(mandate: Mandate, amount: bigint, db: DbLike): Promise<SignedTransaction | Insufficient>;
   /** Reads a transaction a wallet signed (its hash, whether it names `reference`) without sending it. */
-  inspectSigned(signed: string, reference: string): SignedInfo;
+  inspect(signed: string, reference: string): SignedInfo;
   /** Sends a signed transaction; sending one the chain already knows is fine. Answers its hash. */
-  broadcast(signed: string): Promise<{ txRef: string }>;
+  submit(signed: string): Promise<{ txRef: string }>;
   /** Pays money back from the merchant's hot wallet (sign, commit the nonce, send) in one call. */
   refund(request: RefundRequest): Promise<{ txRef: string }>;
   /**
    * Signs a refund from the hot wallet without sending it; the signer's nonce is taken in `db` (the
-   * caller's transaction, which must also commit the hash and raw bytes before `broadcast`).
+   * caller's transaction, which must also commit the hash and raw bytes before `submit`).
    */
   signRefund(request: RefundRequest, db: DbLike): Promise<SignedTransaction>;
   /**
    * Where a transaction the server sent (a refund, a pull) stands: mined, reverted, pending, unknown, or
    * (given its signed bytes) replaced: its nonce was used by another transaction, so it can never be mined.
    */
-  sentStatus(txRef: string, signed?: string): Promise<SentStatus>;
+  track(txRef: string, signed?: string): Promise<SentStatus>;
   /** A link to the transaction in the method's explorer, if it has one. */
   explorerUrl(txRef: string): string | null;
   /**
@@ -234,13 +242,13 @@ export interface Rail {
   targetJson(target: PaymentTarget): PaymentTargetJson;
   /** The signature claim a DID wallet answers to pay `target`; `testMode` may add a node URL. */
   walletClaim(target: PaymentTarget, testMode: boolean): WalletClaim;
-  /** The signature claim a DID wallet answers to sign `request` (a `prepareDelegation` approval). */
+  /** The signature claim a DID wallet answers to sign `request` (a `prepareMandate` approval). */
   requestClaim?(request: WalletRequest, testMode: boolean): WalletClaim;
   /**
    * Reads a signed transaction a wallet handed over for `request` without sending it: its hash, its
    * signer, and whether it is exactly `request` (same chain, recipient, value and call data).
    */
-  inspectSignedRequest?(signed: string, request: WalletRequest): Promise<SignedRequestInfo>;
+  inspectMandate?(signed: string, request: WalletRequest): Promise<SignedRequestInfo>;
 }
 
 /** A signed transaction compared with the request the wallet was asked to sign. */

@@ -192,13 +192,13 @@ describe('double charge across a crash: attempts are committed before they are s
     const before = await chain.tokenBalance(token(), payer);
     const merchantBefore = await chain.tokenBalance(token(), merchant);
     const rail = await railOf(cat);
-    const broadcast = rail.broadcast.bind(rail);
+    const broadcast = rail.submit.bind(rail);
     // The process "dies" after committing the attempt, before sending it (pay:after-commit-before-broadcast).
-    rail.broadcast = () => Promise.reject(new Error('process killed before broadcast'));
+    rail.submit = () => Promise.reject(new Error('process killed before broadcast'));
     try {
       await expect(wallet.approve(await connectUrl(cs))).rejects.toThrow();
     } finally {
-      rail.broadcast = broadcast;
+      rail.submit = broadcast;
     }
     const view = await retrieve(cs);
     expect(view.paymentIntent?.status).toBe('processing');
@@ -250,25 +250,25 @@ describe('double charge across a crash: attempts are committed before they are s
     expect(submitted.body).toMatchObject({ delegation: { sufficient: true } });
     const before = await chain.tokenBalance(token(), payer);
     const rail = await railOf(cat);
-    const broadcast = rail.broadcast.bind(rail);
-    const signPull = rail.signPull.bind(rail);
+    const broadcast = rail.submit.bind(rail);
+    const signPull = rail.signCollect.bind(rail);
     let signed = 0;
-    rail.signPull = (...args) => {
+    rail.signCollect = (...args) => {
       signed += 1;
       return signPull(...args);
     };
     // The pull is committed, then the process "dies" before sending it (pull:after-commit-before-send).
-    rail.broadcast = () => Promise.reject(new Error('process killed before send'));
+    rail.submit = () => Promise.reject(new Error('process killed before send'));
     const confirm = () => browserCall(browser, 'POST', `/checkout-sessions/${cs}/fast-checkout-confirm`, {});
     try {
       expect((await confirm()).body).toEqual({ fastPaid: true });
       expect(await chain.tokenBalance(token(), payer)).toBe(before);
     } finally {
-      rail.broadcast = broadcast;
+      rail.submit = broadcast;
     }
     // The customer presses again: the same signed pull is sent, no new one is signed.
     expect((await confirm()).body).toEqual({ fastPaid: true });
-    rail.signPull = signPull;
+    rail.signCollect = signPull;
     await until('fast pay complete', async () =>
       (await retrieve(cs)).checkoutSession.status === 'complete' ? true : undefined,
     );

@@ -32,14 +32,14 @@ afterAll(async () => {
 
 describe('evm rail: delegation and pull', () => {
   it('reports balance and delegation separately', async () => {
-    const funds = await rail.checkFunds(chain.address(6), chain.tusd, 50_000_000n);
+    const funds = await rail.standing(chain.address(6), chain.tusd, 50_000_000n);
     expect(funds).toEqual({
       balance: 10_000_000_000n,
       allowance: 0n,
       balanceSufficient: true,
       delegationSufficient: false,
     });
-    const eth = await rail.checkFunds(chain.address(6), ETH, parseEther('1'));
+    const eth = await rail.standing(chain.address(6), ETH, parseEther('1'));
     expect(eth).toMatchObject({ allowance: null, balanceSufficient: true, delegationSufficient: false });
   });
 
@@ -62,10 +62,10 @@ describe('evm rail: delegation and pull', () => {
 
   it('pulls through the allowance and the pull verifies like a payment', async () => {
     await chain.setEth(spender, parseEther('10'));
-    const approval = await rail.prepareDelegation(chain.tusd, 100_000_000n);
+    const approval = await rail.prepareMandate(chain.tusd, 100_000_000n);
     expect(approval).toMatchObject({ kind: 'evm_transaction', to: chain.tusd.contract, value: 0n });
     await chain.pay(7, approval);
-    const check = await rail.checkFunds(chain.address(7), chain.tusd, 60_000_000n);
+    const check = await rail.standing(chain.address(7), chain.tusd, 60_000_000n);
     expect(check).toMatchObject({
       allowance: 100_000_000n,
       delegationSufficient: true,
@@ -118,7 +118,7 @@ describe('evm rail: delegation and pull', () => {
     await expect(
       rail.pull({ payer: chain.address(6), asset: ETH, reference: 'pi_eth' }, 1n),
     ).rejects.toBeInstanceOf(RailError);
-    await expect(rail.prepareDelegation(ETH, 1n)).rejects.toMatchObject({ code: 'rail_unsupported' });
+    await expect(rail.prepareMandate(ETH, 1n)).rejects.toMatchObject({ code: 'rail_unsupported' });
   });
 
   it('refunds from the hot wallet in the token and in the native coin', async () => {

@@ -236,8 +236,8 @@ describe('evm rail: verify', () => {
       value: 0n,
     });
     const signed = await wallet.signTransaction(request);
-    const { txRef } = await rail.broadcast(signed);
-    expect(await rail.broadcast(signed)).toEqual({ txRef });
+    const { txRef } = await rail.submit(signed);
+    expect(await rail.submit(signed)).toEqual({ txRef });
     await chain.client.waitForTransactionReceipt({ hash: txRef as `0x${string}` });
     expect(await rail.verify(txRef, expect6('pi_signed', 4_000_000n))).toMatchObject({ status: 'confirmed' });
 
@@ -251,8 +251,8 @@ describe('evm rail: verify', () => {
       maxFeePerGas: 10n ** 9n,
       maxPriorityFeePerGas: 1n,
     });
-    await expect(rail.broadcast(foreign)).rejects.toBeInstanceOf(RailError);
-    await expect(rail.broadcast('0xdeadbeef')).rejects.toMatchObject({ code: 'invalid_transaction' });
+    await expect(rail.submit(foreign)).rejects.toBeInstanceOf(RailError);
+    await expect(rail.submit('0xdeadbeef')).rejects.toMatchObject({ code: 'invalid_transaction' });
   });
 
   // Last: it rewinds the chain.

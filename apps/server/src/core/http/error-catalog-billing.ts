@@ -5,7 +5,7 @@ import type { CatalogEntry } from './error-catalog-entry.js';
  * overdue bulk pay, refunds, and what a customer may change on their own subscription.
  */
 export const BILLING_MESSAGES = {
-  // A transfer made for the payment that pays less than its frozen amount (flows/underpaid.ts).
+  // A transfer made for the payment that pays less than its frozen amount (intents/settle.ts).
   underpaid: {
     code: 'underpaid',
     en: 'This transfer paid {received} of the {amount} due, so it was not counted; it will be refunded to the account that sent it. Please pay the full amount.',

@@ -343,7 +343,7 @@ export const MESSAGES = {
     en: 'This transfer paid for overdue invoices that changed since; it is recorded and will be refunded. Please pay the current amount.',
     zh: '这笔转账支付的是已变更的逾期账单；已记录并将退款。请按当前金额付款。',
   },
-  // A second transfer for a payment already made (a stale page, a second tab: flows/paid-twice.ts).
+  // A second transfer for a payment already made (a stale page, a second tab: intents/settle.ts).
   payment_already_made: {
     code: 'payment_already_made',
     en: 'This payment was already made; this transfer is not counted and will be refunded to the account that sent it.',

@@ -18,7 +18,7 @@ export const railTransactions = pgTable(
   'rail_transactions',
   {
     id: bigserial({ mode: 'bigint' }).primaryKey(),
-    rail: text({ enum: ['evm', 'bitcoin', 'arcblock', 'stripe'] }).notNull(),
+    rail: text().notNull(),
     /** CAIP-2 network id, e.g. eip155:8453. */
     chainId: text().notNull(),
     txHash: text().notNull(),
@@ -53,7 +53,7 @@ export const paymentAttempts = pgTable(
   {
     id: bigserial({ mode: 'bigint' }).primaryKey(),
     paymentIntentId: text().notNull(),
-    rail: text({ enum: ['evm', 'bitcoin', 'arcblock', 'stripe'] }).notNull(),
+    rail: text().notNull(),
     /** How the money moves: the customer's wallet sent it, the server broadcast what the wallet signed, or the server pulled it. */
     kind: text({ enum: ['wallet', 'broadcast', 'pull'] }).notNull(),
     /** CAIP-2 network id. */

@@ -36,7 +36,7 @@ export async function createRefund(ctx: Pick<PaymentContext, 'db'>, livemode: bo
       throw ApiError.of('refund_exceeds_refundable', { limit: left.toString() }, { param: 'amount' });
     }
     // Recorded `pending` with its send job in this transaction; the job commits the rail transfer
-    // before broadcasting it (flows/send-refund.ts).
+    // before broadcasting it (intents/refund-send.ts).
     const refund = await createIntentRefund(tx, intent, {
       amount,
       to: payer,

@@ -1,7 +1,7 @@
 // An expired checkout can no longer be paid, so its payment stops showing as open: the intent still
 // waiting for a transfer is canceled (`cancellation_reason: checkout_expired`) when the session
 // expires. One with money moving (`processing`) or paid is left alone; a transfer sent for a canceled
-// one and posted later is recorded and refunded (flows/late-payment.ts), instead of being ignored.
+// one and posted later is recorded and refunded (intents/settle.ts), instead of being ignored.
 // Callers hold the session's lock (the session, then its intent: the lock order of every checkout path).
 import { cancelIntent, getIntent } from '../intents/index.js';
 import type { DbLike } from '../shared/db.js';

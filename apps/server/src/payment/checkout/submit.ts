@@ -4,7 +4,6 @@
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
 import { assertDonationEnabled } from '../settings/index.js';
 import { ApiError } from '../../core/http/errors.js';
-import type { PaymentTarget } from '../../rails/types.js';
 import { hasPastDueInvoice } from '../billing/index.js';
 import { reserveStock } from '../catalog/index.js';
 import { type CustomerRow } from '../customers/index.js';
@@ -13,13 +12,14 @@ import {
   cancelIntent,
   createIntent,
   getIntent,
+  type IntentRow,
   isSettling,
   payingWith,
+  type PayingWith,
+  type PaymentTarget,
   railProblem,
   recordFastPayPayer,
   serializeIntent,
-  type IntentRow,
-  type PayingWith,
 } from '../intents/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
@@ -121,7 +121,7 @@ async function fastPayStanding(
   const none = { balance: { sufficient: false }, delegation: { sufficient: false } };
   if (!payer || !paying.asset.contract || amount <= 0n) return none;
   try {
-    const funds = await paying.rail.checkFunds(payer, paying.asset, amount);
+    const funds = await paying.rail.standing(payer, paying.asset, amount);
     if (!funds.delegationSufficient) return none;
     return {
       balance: { sufficient: false },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
-import type { DemoNetwork } from '../../rails/registry.js';
+import type { DemoNetwork } from '../intents/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';

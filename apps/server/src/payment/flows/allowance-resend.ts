@@ -36,14 +36,14 @@ async function resendOne(ctx: PaymentContext, grant: GrantRow): Promise<GrantOut
   const currency = await getCurrency(ctx.db, grant.currencyId, grant.livemode);
   if (!currency) return 'waiting';
   const { rail } = await payingWith(ctx, ctx.db, grant.livemode, currency.paymentMethodId, currency.id);
-  const seen = await rail.sentStatus(grant.txRef, grant.raw);
+  const seen = await rail.track(grant.txRef, grant.raw);
   if (seen.status === 'replaced') {
     await mark(ctx, grant, 'replaced');
     return 'replaced';
   }
   let outcome: GrantOutcome = 'known';
   if (seen.status === 'not_found') {
-    await rail.broadcast(grant.raw);
+    await rail.submit(grant.raw);
     outcome = 'sent';
   }
   await mark(ctx, grant, 'broadcast');

@@ -7,7 +7,6 @@
 // transaction (watcher, reconcile job or the action waiting), so it happens once.
 //
 // Lock order, as for one invoice: the subscriptions (by id) → the invoices (by id) → the intent.
-import type { ConfirmedPayment } from '../../rails/types.js';
 import {
   billingNow,
   getInvoice,
@@ -18,18 +17,17 @@ import {
   type SubscriptionRow,
 } from '../billing/index.js';
 import {
-  covers,
+  type ConfirmedPayment,
   createRefund,
   failIntent,
   getIntent,
+  isPaid,
+  settle,
   settleAttempt,
-  succeedIntent,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { batchOf, type FrozenBatch } from '../portal/index.js';
-import { recordPaymentToCanceledIntent } from './late-payment.js';
-import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /** Locks a batch's rows in order: its subscriptions (by id), then its invoices (by id). */
 export async function lockBatch(tx: DbLike, livemode: boolean, batch: FrozenBatch) {
@@ -65,41 +63,14 @@ export async function completeBatchPayment(
   const { subs, invoices } = await lockBatch(tx, peek.livemode, batch);
   const intent = await getIntent(tx, reference, true);
   if (!intent) return true;
-  // A second transfer for a batch another one already paid: refunded (flows/paid-twice.ts).
-  if (intent.status === 'succeeded') {
-    await recordPaymentToPaidIntent(tx, intent.id, payment);
-    return true;
-  }
-  const details: Record<string, unknown> = {
-    ...(intent.paymentDetails ?? {}),
-    type: railKind,
-    network: payment.network,
-    tx_hash: payment.txRef,
-    payer: payment.payer,
-    recipient: payment.recipient,
-    amount: payment.amount.toString(),
-    token: payment.asset.contract,
-    block_number: payment.blockNumber.toString(),
-    batch_intent_id: intent.id,
-    ...(explorer ? { explorer_url: explorer } : {}),
-  };
-  // A transfer for a batch replaced meanwhile (its invoices changed): counted for nothing, refunded.
-  if (intent.status === 'canceled') {
-    await recordPaymentToCanceledIntent(tx, intent.id, payment);
-    return true;
-  }
-  if (!covers(intent, payment.amount)) {
-    await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
-    await failIntent(
-      tx,
-      intent,
-      'payment_amount_mismatch',
-      `received ${payment.amount} for ${intent.amount}`,
-    );
-    return true;
-  }
-  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
-  const paid = await succeedIntent(tx, intent, payment.amount, details);
+  // Paid twice, replaced meanwhile (late) or short: recorded (and refunded) by intents/settle.ts.
+  const outcome = await settle(tx, intent, payment, {
+    rail: railKind,
+    explorer,
+    extra: { batch_intent_id: intent.id },
+  });
+  if (!isPaid(outcome)) return true;
+  const { intent: paid, details } = outcome;
   const settledElsewhere: string[] = [];
   let unowed = 0n;
   for (const item of batch.invoices) {

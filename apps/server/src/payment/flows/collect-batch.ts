@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ConnectAction } from '../../platform/identity/index.js';
-import { RailError } from '../../rails/types.js';
 import {
   getInvoice,
   lockInvoice,
@@ -14,10 +13,17 @@ import {
   updateInvoice,
   type InvoiceRow,
 } from '../billing/index.js';
-import { getIntent, markBroadcast, payingWith, recordAttempt, startProcessing } from '../intents/index.js';
+import {
+  expectationOf,
+  getIntent,
+  markBroadcast,
+  payingWith,
+  RailError,
+  recordAttempt,
+  startProcessing,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { batchIntent, type FrozenBatch } from '../portal/index.js';
-import { expectationOf } from './expectation.js';
 
 export const COLLECT_BATCH_ACTION = 'collect-batch';
 
@@ -111,7 +117,7 @@ async function commitAndSend(
   signed: string,
 ): Promise<string> {
   const { intent, batch, paying } = await payable(ctx, raw);
-  const inspected = paying.rail.inspectSigned(signed, intent.id);
+  const inspected = paying.rail.inspect(signed, intent.id);
   if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
   const txRef = inspected.txRef.toLowerCase();
   const attempt = await ctx.db.transaction(async (tx) => {
@@ -135,7 +141,7 @@ async function commitAndSend(
     );
     return recorded;
   });
-  await paying.rail.broadcast(signed);
+  await paying.rail.submit(signed);
   await markBroadcast(ctx.db, attempt.id);
   return txRef;
 }

@@ -5,7 +5,7 @@
 // second charge). A pull that cannot be made (no allowance, low balance, no payer) is a failed attempt
 // recorded on the invoice, with the next retry planned (billing/subscriptions/dunning.ts). A pull that
 // moved less than the invoice's amount (a fee-on-transfer token) pays nothing: it is refunded and the
-// invoice stays open (flows/invoice-underpaid.ts).
+// invoice stays open (flows/invoice-payment.ts).
 // An invoice has one collection intent at a time: linked to the invoice when created and reused by
 // every retry while it asks for the amount still owed (replaced, and canceled, when that changed). A
 // failed attempt is its `last_payment_error`; when no retry follows, the intent is closed
@@ -21,24 +21,27 @@ import {
   updateInvoice,
 } from '../billing/index.js';
 import {
+  type AttemptRow,
   cancelIntent,
+  collect,
   createIntent,
+  expectationOf,
   failIntent,
   getIntent,
-  payingWith,
-  recordPullAttempt,
-  startProcessing,
-  updateIntent,
-  type AttemptRow,
   type IntentRow,
   type PayingWith,
+  payingWith,
+  updateIntent,
 } from '../intents/index.js';
 import { crashPoint } from '../../core/chaos.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { collectionFailed, completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
-import { expectationOf } from './pay-checkout.js';
-import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
+import {
+  collectionFailed,
+  completeInvoicePayment,
+  failInvoicePayment,
+  recordInvoiceUnderpayment,
+} from './invoice-payment.js';
 import { sendPull } from './pull-replaced.js';
 
 export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';
@@ -127,36 +130,15 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
     }
     const intent = await intentFor(tx, invoice, paying);
     tried = intent;
-    let signed;
-    try {
-      signed = await paying.rail.signPull(
-        { payer, asset: paying.asset, reference: intent.id },
-        intent.amount,
-        tx,
-      );
-    } catch (err) {
-      ctx.services.log.warn(
-        { err: err instanceof Error ? err.message : String(err), invoice: invoice.id },
-        'collection: pull failed',
-      );
-      return fail('pull_failed');
+    const collected = await collect(ctx, tx, intent, paying, payer, { fast_pay_payer: payer });
+    if (collected.status === 'declined') {
+      if (collected.error) {
+        ctx.services.log.warn({ err: collected.error, invoice: invoice.id }, 'collection: pull failed');
+      }
+      return fail(collected.reason);
     }
-    if (signed.status === 'insufficient') {
-      return fail(signed.reason === 'delegation' ? 'insufficient_allowance' : 'insufficient_balance');
-    }
-    const attempt = await recordPullAttempt(tx, intent.id, paying.rail, signed, payer);
-    const hash = signed.txRef.toLowerCase();
-    const processing = await startProcessing(tx, intent, {
-      tx_hash: hash,
-      fast_pay: true,
-      fast_pay_payer: payer,
-      pull_signs: 1,
-    });
-    await ctx.services.rails.watch(
-      { method: paying.method, txRef: signed.txRef, expectation: expectationOf(processing, paying, payer) },
-      tx,
-    );
-    await recordCollectionSubmitted(tx, invoice, hash, intent.id, now);
+    const { attempt, intent: processing } = collected;
+    await recordCollectionSubmitted(tx, invoice, attempt.txRef, intent.id, now);
     return { kind: 'sent', attempt, intent: processing, paying, payer };
   });
 }

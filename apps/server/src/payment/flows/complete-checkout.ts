@@ -13,7 +13,6 @@ import { isTrialing, lineTotal } from '@payshelf/money';
 import { eq, sql } from 'drizzle-orm';
 import { prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
 import { billCheckout, type BillableLine } from '../billing/index.js';
 import { sellReservedStock } from '../catalog/index.js';
 import { invoiceObject } from '../billing/index.js';
@@ -21,20 +20,20 @@ import { loadPrices, priceOf, toRuleItem } from '../checkout/index.js';
 import { getSession, updateSession, type SessionRow } from '../checkout/index.js';
 import { sessionObject } from '../checkout/index.js';
 import {
-  covers,
+  type ConfirmedPayment,
   failIntent,
   getIntent,
+  type IntentRow,
+  isPaid,
+  settle,
   settleAttempt,
   succeedIntent,
-  type IntentRow,
 } from '../intents/index.js';
 import { updateIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
 import { withoutPersonalData } from '../checkout/index.js';
-import { recordPaymentToCanceledIntent } from './late-payment.js';
-import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /** Counts what was sold against each effective price's stock. */
 async function countSold(tx: DbLike, session: SessionRow): Promise<void> {
@@ -69,50 +68,33 @@ async function billableLines(tx: DbLike, session: SessionRow, now: Date): Promis
 }
 
 /**
- * Locks the intent's session, then the intent (the lock order above). Null when there is nothing to
- * complete: not a checkout intent, no longer the session's intent (canceled and replaced), already
- * succeeded, session gone or already complete.
+ * Locks the intent's session, then the intent (the lock order above); null when there is no intent.
+ * The session is null when the intent is not a checkout's or the session is gone.
  */
 async function lockForCompletion(
   tx: DbLike,
   reference: string,
-): Promise<{ intent: IntentRow; session: SessionRow } | null> {
+): Promise<{ intent: IntentRow; session: SessionRow | null } | null> {
   const peek = await getIntent(tx, reference);
-  if (!peek?.checkoutSessionId) return null;
-  const session = await getSession(tx, peek.checkoutSessionId, peek.livemode, true);
+  if (!peek) return null;
+  const session = peek.checkoutSessionId
+    ? await getSession(tx, peek.checkoutSessionId, peek.livemode, true)
+    : null;
   const intent = await getIntent(tx, reference, true);
-  if (!session || !intent || session.status === 'complete') return null;
-  if (intent.status === 'succeeded' || intent.status === 'canceled') return null;
-  if (session.paymentIntentId !== intent.id) return null;
-  return { intent, session };
+  return intent ? { intent, session } : null;
 }
 
-function paymentDetails(
-  kind: string,
-  intent: IntentRow,
-  payment: ConfirmedPayment,
-  explorer: string | null,
-): Record<string, unknown> {
-  return {
-    ...(intent.paymentDetails ?? {}),
-    type: kind,
-    network: payment.network,
-    tx_hash: payment.txRef,
-    payer: payment.payer,
-    recipient: payment.recipient,
-    amount: payment.amount.toString(),
-    token: payment.asset.contract,
-    block_number: payment.blockNumber.toString(),
-    confirmations: payment.confirmations,
-    ...(explorer ? { explorer_url: explorer } : {}),
-  };
+/** Whether a waiting intent still pays its session: open (not complete) and not replaced by another. */
+function completes(intent: IntentRow, session: SessionRow | null): session is SessionRow {
+  return session !== null && session.status !== 'complete' && session.paymentIntentId === intent.id;
 }
 
 /**
- * Records a confirmed payment of a session's intent and completes the session, after re-checking
- * that what the rail received covers the intent and that the intent is still exactly what is sold
- * (amount and currency of the session now). Otherwise the intent records the mismatch and the
- * session stays open: a checkout is never complete, nor its invoice paid, for less than its total.
+ * Settles a confirmed payment of a session's intent (intents/settle.ts) and completes the session when
+ * it paid: the rail received at least the intent's amount and the intent is still exactly what is sold
+ * (amount and currency of the session now). Short: the intent records the mismatch and the session
+ * stays open, so a checkout is never complete, nor its invoice paid, for less than its total. A
+ * transfer for a canceled intent, or a second one for a paid intent, is recorded and refunded.
  */
 export async function completeCheckoutPayment(
   ctx: PaymentContext,
@@ -123,28 +105,18 @@ export async function completeCheckoutPayment(
   railKind: string,
 ): Promise<SessionRow | null> {
   const locked = await lockForCompletion(tx, reference);
-  if (!locked) {
-    // A transfer for a canceled intent is recorded for a refund, never completes (late-payment.ts);
-    // so is a second transfer for an intent another one already paid (paid-twice.ts).
-    if (await recordPaymentToPaidIntent(tx, reference, payment)) return null;
-    await recordPaymentToCanceledIntent(tx, reference, payment);
-    return null;
-  }
+  if (!locked) return null;
   const { intent, session } = locked;
-  const matches = intent.amount === session.amountTotal && intent.currencyId === session.currencyId;
-  if (!covers(intent, payment.amount) || !matches) {
-    await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
-    await failIntent(
-      tx,
-      intent,
-      'payment_amount_mismatch',
-      `received ${payment.amount} for ${intent.amount}; the checkout total is ${session.amountTotal}`,
-    );
-    return null;
-  }
-  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
-  const details = paymentDetails(railKind, intent, payment, explorer);
-  return finishCheckout(ctx, tx, locked, details, payment.amount, 'paid');
+  const waiting = intent.status !== 'succeeded' && intent.status !== 'canceled';
+  if (waiting && !completes(intent, session)) return null;
+  const outcome = await settle(tx, intent, payment, {
+    rail: railKind,
+    explorer,
+    extra: { confirmations: payment.confirmations },
+    ...(session ? { sold: { amount: session.amountTotal, currencyId: session.currencyId } } : {}),
+  });
+  if (!isPaid(outcome) || !session) return null;
+  return finishCheckout(ctx, tx, { paid: outcome.intent, session }, outcome.details, payment.amount, 'paid');
 }
 
 /**
@@ -157,20 +129,23 @@ export async function completeWithoutPayment(
   reference: string,
 ): Promise<SessionRow | null> {
   const locked = await lockForCompletion(tx, reference);
-  if (!locked || locked.intent.amount !== 0n || locked.session.amountTotal !== 0n) return null;
-  const details = { ...(locked.intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
-  return finishCheckout(ctx, tx, locked, details, 0n, 'no_payment_required');
+  if (!locked || locked.intent.status === 'succeeded' || locked.intent.status === 'canceled') return null;
+  const { intent, session } = locked;
+  if (!completes(intent, session) || intent.amount !== 0n || session.amountTotal !== 0n) return null;
+  const details = { ...(intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
+  const paid = await succeedIntent(tx, intent, 0n, details);
+  return finishCheckout(ctx, tx, { paid, session }, details, 0n, 'no_payment_required');
 }
 
 async function finishCheckout(
   ctx: PaymentContext,
   tx: DbLike,
-  { intent, session }: { intent: IntentRow; session: SessionRow },
+  { paid: intent, session }: { paid: IntentRow; session: SessionRow },
   details: Record<string, unknown>,
   received: bigint,
   paymentStatus: 'paid' | 'no_payment_required',
 ): Promise<SessionRow | null> {
-  let paid = await succeedIntent(tx, intent, received, details);
+  let paid = intent;
   const now = new Date();
   const lines = await billableLines(tx, session, now);
   const bill = await billCheckout(tx, session, lines, paid, received, details, now);

@@ -8,9 +8,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { crashPoint } from '../../core/chaos.js';
 import { allowanceGrants, subscriptions } from '../../db/schema/index.js';
 import { ConnectRefusal, type ClaimSet } from '../../platform/identity/index.js';
-import type { WalletRequest } from '../../rails/types.js';
 import { checkoutAllowanceOffer, type SessionRow } from '../checkout/index.js';
-import { payingWith, type IntentRow, type PayingWith } from '../intents/index.js';
+import { type IntentRow, type PayingWith, payingWith, type WalletRequest } from '../intents/index.js';
 import { chosenPayer, recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
@@ -30,10 +29,10 @@ export async function approveStepOf(
 ): Promise<ApproveStep | null> {
   if (row.mode !== 'subscription') return null;
   const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  if (!paying.rail.requestClaim || !paying.rail.inspectSignedRequest) return null;
+  if (!paying.rail.requestClaim || !paying.rail.inspectMandate) return null;
   const offer = await checkoutAllowanceOffer(ctx.db, paying, row);
   if (!offer) return null;
-  const request = await paying.rail.prepareDelegation(paying.asset, BigInt(offer.amount));
+  const request = await paying.rail.prepareMandate(paying.asset, BigInt(offer.amount));
   return { paying, offer, request };
 }
 
@@ -93,7 +92,7 @@ export async function grantAllowance(
 ): Promise<string> {
   const { rail } = step.paying;
   if (/^0x[0-9a-fA-F]{64}$/.test(signed)) return signed.toLowerCase();
-  const info = await rail.inspectSignedRequest?.(signed, step.request);
+  const info = await rail.inspectMandate?.(signed, step.request);
   if (!info?.matches || !info.signer) throw new ConnectRefusal('The checkout changed; please approve again');
   await recordWalletPayer(ctx.db, {
     customerId: row.customerId,
@@ -123,7 +122,7 @@ export async function grantAllowance(
     })
     .onConflictDoNothing();
   crashPoint('approve:after-commit-before-broadcast');
-  await rail.broadcast(signed);
+  await rail.submit(signed);
   await ctx.db
     .update(allowanceGrants)
     .set({ status: 'broadcast', broadcastAt: new Date(), updatedAt: new Date() })

@@ -8,21 +8,22 @@ import { z } from 'zod';
 import { crashPoint } from '../../core/chaos.js';
 import { ApiError } from '../../core/http/errors.js';
 import { ConnectRefusal, type ClaimSet, type ConnectAction } from '../../platform/identity/index.js';
-import { RailError } from '../../rails/types.js';
 import { assertOpen } from '../checkout/index.js';
 import { getSession } from '../checkout/index.js';
 import { readSession, type SessionRow } from '../checkout/index.js';
 import {
+  expectationOf,
   getIntent,
+  type IntentRow,
   markBroadcast,
   payingWith,
+  RailError,
   recordAttempt,
   startProcessing,
-  type IntentRow,
 } from '../intents/index.js';
 import { recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { acceptTransaction, expectationOf, sessionIntent } from './pay-checkout.js';
+import { acceptTransaction, sessionIntent } from './pay-checkout.js';
 import { approveClaim, approveStepOf, grantAllowance } from './connect-allowance.js';
 
 export const CHECKOUT_ACTION = 'checkout';
@@ -82,7 +83,7 @@ async function recordOwnWalletPayer(ctx: PaymentContext, id: string, walletDid: 
  */
 async function commitAndSend(ctx: PaymentContext, id: string, signed: string): Promise<string> {
   const { row, intent, paying } = await payable(ctx, id);
-  const inspected = paying.rail.inspectSigned(signed, intent.id);
+  const inspected = paying.rail.inspect(signed, intent.id);
   if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
   const txRef = inspected.txRef.toLowerCase();
   const attempt = await ctx.db.transaction(async (tx) => {
@@ -105,7 +106,7 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
     return recorded;
   });
   crashPoint('pay:after-commit-before-broadcast');
-  await paying.rail.broadcast(signed);
+  await paying.rail.submit(signed);
   await markBroadcast(ctx.db, attempt.id);
   crashPoint('pay:after-broadcast');
   return txRef;

@@ -8,7 +8,7 @@
 // amount, asset and payer, so it completes the checkout (or the portal's browser-wallet batch of
 // invoices, flows/wallet-batch.ts), is watched, or (too little) is refunded. Intents already paid are
 // searched too: a second transfer for one (a second tab that paid again and closed) is refunded to its
-// sender (flows/paid-twice.ts); the transfer that paid was posted, so it is never presented again.
+// sender (intents/settle.ts); the transfer that paid was posted, so it is never presented again.
 import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';

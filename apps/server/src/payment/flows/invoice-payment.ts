@@ -15,20 +15,20 @@ import {
   type InvoiceRow,
   type SubscriptionRow,
 } from '../billing/index.js';
-import type { ConfirmedPayment } from '../../rails/types.js';
 import {
   closeWaitingIntentsOf,
-  covers,
+  type ConfirmedPayment,
   failIntent,
   getIntent,
-  settleAttempt,
-  succeedIntent,
   type IntentRow,
+  isPaid,
+  settle,
+  settleAttempt,
+  settleUnderpaid,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';
 import type { DbLike } from '../shared/db.js';
-import { recordPaymentToPaidIntent } from './paid-twice.js';
 
 /**
  * A collection attempt failed: recorded on the invoice (dunning plans the next retry). When no retry
@@ -81,37 +81,36 @@ export async function completeInvoicePayment(
   const locked = await lockInvoicePayment(tx, reference);
   if (!locked) return true;
   const { sub, invoice, intent } = locked;
-  // A second transfer for an intent another one already paid: refunded (flows/paid-twice.ts).
-  if (intent.status === 'succeeded') await recordPaymentToPaidIntent(tx, intent.id, payment);
-  if (intent.status === 'succeeded' || intent.status === 'canceled') return true;
-  if (!covers(intent, payment.amount)) {
-    await settleAttempt(tx, intent.id, payment.txRef, 'failed', 'payment_amount_mismatch');
-    await failIntent(
-      tx,
-      intent,
-      'payment_amount_mismatch',
-      `received ${payment.amount} for ${intent.amount}`,
-    );
-    return true;
-  }
-  await settleAttempt(tx, intent.id, payment.txRef, 'confirmed');
-  const details: Record<string, unknown> = {
-    ...(intent.paymentDetails ?? {}),
-    type: railKind,
-    network: payment.network,
-    tx_hash: payment.txRef,
-    payer: payment.payer,
-    recipient: payment.recipient,
-    amount: payment.amount.toString(),
-    token: payment.asset.contract,
-    block_number: payment.blockNumber.toString(),
-    ...(explorer ? { explorer_url: explorer } : {}),
-  };
-  await succeedIntent(tx, intent, payment.amount, details);
-  if (invoice.status !== 'open' && invoice.status !== 'uncollectible') return true;
+  const outcome = await settle(tx, intent, payment, { rail: railKind, explorer });
+  if (!isPaid(outcome) || (invoice.status !== 'open' && invoice.status !== 'uncollectible')) return true;
   const now = await billingNow(tx, invoice.testClockId);
-  await settleInvoicePaid(ctx, tx, sub, invoice, payment.amount, details, now);
+  await settleInvoicePaid(ctx, tx, sub, invoice, payment.amount, outcome.details, now);
   await notifyInvoicePaid(ctx, tx, invoice, payment.amount);
+  return true;
+}
+
+/**
+ * An invoice's pull that moved less than the invoice (a fee-on-transfer token kept part of it): the
+ * underpaid rule of checkout holds (intents/settle.ts: what arrived is refunded, the intent fails
+ * `underpaid`), and the invoice stays open with the failed collection recorded (dunning plans the next
+ * retry) instead of being marked paid. False when `reference` is not an invoice's intent.
+ */
+export async function recordInvoiceUnderpayment(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+  payment: ConfirmedPayment,
+): Promise<boolean> {
+  if (!isInvoiceIntent(await getIntent(tx, reference))) return false;
+  const locked = await lockInvoicePayment(tx, reference);
+  if (!locked) return true;
+  const { sub, invoice, intent } = locked;
+  const current = intent.paymentDetails?.tx_hash;
+  const itsOwn = typeof current !== 'string' || current.toLowerCase() === payment.txRef.toLowerCase();
+  const awaited = intent.status === 'processing' && itsOwn;
+  await settleUnderpaid(tx, reference, payment);
+  if (!awaited || invoice.status !== 'open') return true;
+  await collectionFailed(ctx, tx, sub, invoice, 'underpaid', await billingNow(tx, invoice.testClockId));
   return true;
 }
 

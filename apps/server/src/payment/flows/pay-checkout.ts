@@ -10,35 +10,27 @@ import { getSession, type SessionRow } from '../checkout/index.js';
 import { readSession } from '../checkout/index.js';
 import { ACCOUNT_CHANGED, assertMayPay } from '../checkout/index.js';
 import {
+  type Accepted,
+  acceptLateTransfer,
+  acceptTransfer,
+  type AttemptRow,
+  canceledIntentsOf,
+  collect,
   getIntent,
   inFlightAttempt,
-  payingWith,
-  railProblem,
-  recordAttempt,
-  recordPullAttempt,
-  startProcessing,
-  transition,
-  type AttemptRow,
   type IntentRow,
+  paidAlready,
+  paidReplacedIntent,
+  paidWith,
+  payingWith,
   type PayingWith,
+  underpaidError,
 } from '../intents/index.js';
 import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { completeCheckoutPayment } from './complete-checkout.js';
-import { expectationOf } from './expectation.js';
-import { acceptLateTransfer, paidReplacedIntent } from './late-payment.js';
 import { sendPull } from './pull-replaced.js';
-import { recordUnderpayment, underpaidError } from './underpaid.js';
-import {
-  acceptSecondTransfer,
-  answerSecondTransfer,
-  paidAlready,
-  paidWith,
-  recordSecondTransfer,
-} from './paid-twice.js';
-
-export { expectationOf };
 
 export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
@@ -51,11 +43,20 @@ export async function sessionIntent(db: DbLike, row: SessionRow): Promise<Intent
 const changed = () =>
   ApiError.conflict('payment_intent_changed', 'The checkout changed meanwhile, please submit again');
 
+/** How many of a session's canceled intents a posted transfer is checked against (newest first). */
+const LATE_CANDIDATES = 3;
+
+/** A transfer made for another payment, or unknown to the chain: refused with the rail's reason. */
+export function refused(outcome: Extract<Accepted, { status: 'not_ours' }>): ApiError {
+  return ApiError.badRequest(outcome.reason, outcome.detail, 'txHash');
+}
+
 /**
  * A transaction paying the session's intent (sent by the browser wallet, or broadcast for the DID
- * wallet): verified now against the intent, then completed at once when confirmed or watched until it
- * is. A transfer made for another payment is refused before anything is recorded, so its rightful
- * owner can still use it.
+ * wallet): verified now against the intent (intents/accept.ts), then completed at once when confirmed
+ * or watched until it is. A transfer made for another payment is refused before anything is recorded,
+ * so its rightful owner can still use it. One made for an intent the session's change canceled (while
+ * the session waits, or after it completed or expired) is recorded for a refund, never counted.
  */
 export async function acceptTransaction(
   ctx: PaymentContext,
@@ -68,84 +69,46 @@ export async function acceptTransaction(
   const current = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
   const live = current !== null && current.status !== 'canceled';
   const closed = row.status !== 'open' || row.expiresAt.getTime() <= Date.now();
-  // A transfer made for an intent the checkout's change canceled (arriving while the session waits,
-  // or after it completed or expired): recorded for a refund, never counted.
-  const late = (!live || closed) && current?.paymentDetails?.tx_hash !== hash;
-  if (late && (await acceptLateTransfer(ctx, row, hash, kind))) throw paidReplacedIntent();
+  const late = async () =>
+    acceptLateTransfer(ctx, await canceledIntentsOf(db, row.id, LATE_CANDIDATES), hash, kind);
+  if ((!live || closed) && current?.paymentDetails?.tx_hash !== hash && (await late())) {
+    throw paidReplacedIntent();
+  }
   // Already paid (a stale page, a second tab): the transfer that paid answers the session as it is;
-  // another one made for this payment is recorded and refunded to its sender (paid-twice.ts).
-  if (current?.status === 'succeeded' && !paidWith(current, hash)) {
-    const lockSession = async (tx: DbLike) => void (await getSession(tx, row.id, row.livemode, true));
-    answerSecondTransfer(await acceptSecondTransfer(ctx, current, hash, kind, lockSession));
-  }
-  if (row.status === 'complete') return row;
-  assertOpen(row);
-  const intent = await sessionIntent(db, row);
-  if (intent.status === 'succeeded') return row;
-  const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  const expectation = expectationOf(intent, paying);
-  // Lock order (flows/complete-checkout.ts): the transfer's record (written by verify), the session,
-  // the intent, its attempts.
-  const rejected = await db.transaction(async (tx) => {
-    let result;
-    try {
-      result = await paying.rail.verify(hash, expectation, { db: tx });
-    } catch (err) {
-      throw railProblem(err, 'txHash');
-    }
-    if (result.status === 'rejected' && result.underpaid) {
-      // Made for this intent and too little: recorded with what it paid, refunded, never counted.
-      await recordAttempt(tx, {
-        paymentIntentId: intent.id,
-        rail: paying.rail.kind,
-        kind,
-        network: paying.rail.network,
-        txRef: hash,
-      });
-      await recordUnderpayment(tx, intent.id, result.underpaid);
-      return result;
-    }
-    if (result.status === 'rejected' && result.reason !== 'not_found') return result;
-    const session = await getSession(tx, row.id, row.livemode, true);
-    const locked = await getIntent(tx, intent.id, true);
-    if (!locked || (locked.status === 'succeeded' && paidWith(locked, hash))) return null;
-    if (locked.status === 'succeeded') {
-      // Another transfer paid it meanwhile: this one is refunded (paid-twice.ts).
-      await recordSecondTransfer(ctx, tx, locked.id, hash, result, { paying, expectation, kind });
-      return 'paid_already' as const;
-    }
-    if (locked.status === 'canceled' || session?.paymentIntentId !== locked.id) throw changed();
-    await recordAttempt(tx, {
-      paymentIntentId: locked.id,
-      rail: paying.rail.kind,
-      kind,
-      network: paying.rail.network,
-      txRef: hash,
-    });
-    const processing =
-      locked.status === 'processing'
-        ? await transition(tx, locked, 'processing', {
-            paymentDetails: { ...(locked.paymentDetails ?? {}), tx_hash: hash },
-            lastPaymentError: null,
-          })
-        : await startProcessing(tx, locked, { tx_hash: hash });
-    if (result.status === 'confirmed') {
-      const explorer = paying.rail.explorerUrl(hash);
-      await completeCheckoutPayment(ctx, tx, processing.id, result, explorer, paying.rail.kind);
-    } else {
-      await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
-    }
+  // another one made for this payment is recorded and refunded to its sender.
+  const second = current?.status === 'succeeded' && !paidWith(current, hash);
+  if (!second && row.status === 'complete') return row;
+  if (!second) assertOpen(row);
+  const intent = second && current ? current : await sessionIntent(db, row);
+  if (!second && intent.status === 'succeeded') return row;
+  let session: SessionRow | null = null;
+  const outcome = await acceptTransfer(ctx, intent, hash, {
+    kind,
+    lock: async (tx) => void (session = await getSession(tx, row.id, row.livemode, true)),
+    owns: (locked) => session?.paymentIntentId === locked.id,
+    canceled: 'changed',
+    confirmed: (tx, processing, payment, explorer, rail) =>
+      completeCheckoutPayment(ctx, tx, processing.id, payment, explorer, rail),
     // The transfer is on chain, nothing of it committed yet.
-    crashPoint('pay:after-broadcast-before-commit');
-    return null;
+    beforeCommit: () => crashPoint('pay:after-broadcast-before-commit'),
   });
-  if (rejected === 'paid_already') throw paidAlready();
-  if (rejected) {
-    if (rejected.underpaid) throw underpaidError(rejected.underpaid, intent.amount);
-    if (await acceptLateTransfer(ctx, row, hash, kind)) throw paidReplacedIntent();
-    throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
+  switch (outcome.status) {
+    case 'paid':
+    case 'pending':
+    case 'already_paid':
+      return readSession(db, row.id, null);
+    case 'paid_twice':
+      throw paidAlready();
+    case 'underpaid':
+      throw underpaidError(outcome.payment, outcome.due);
+    case 'late':
+      throw paidReplacedIntent();
+    case 'changed':
+      throw changed();
+    case 'not_ours':
+      if (!second && (await late())) throw paidReplacedIntent();
+      throw refused(outcome);
   }
-  return readSession(db, row.id, null);
 }
 
 /** The browser wallet sent the transfer: POST checkout-sessions/{id}/tx. */
@@ -217,30 +180,11 @@ export async function fastCheckoutConfirm(
         ? ({ fastPaid: true } as const)
         : { fastPaid: false, message: 'A payment for this checkout is already in progress' };
     }
-    let signed;
-    try {
-      signed = await paying.rail.signPull(
-        { payer: recorded, asset: paying.asset, reference: locked.id },
-        locked.amount,
-        tx,
-      );
-    } catch (err) {
-      ctx.services.log.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'fast pay: pull failed',
-      );
-      return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
-    }
-    if (signed.status === 'insufficient') return { fastPaid: false, message: ACCOUNT_CHANGED };
-    const attempt = await recordPullAttempt(tx, locked.id, paying.rail, signed, recorded);
-    await startProcessing(tx, locked, {
-      tx_hash: signed.txRef.toLowerCase(),
-      fast_pay: true,
-      pull_signs: 1,
-    });
-    const expectation = expectationOf(locked, paying, recorded);
-    await ctx.services.rails.watch({ method: paying.method, txRef: signed.txRef, expectation }, tx);
-    return { fastPaid: true, attempt } as const;
+    const collected = await collect(ctx, tx, locked, paying, recorded);
+    if (collected.status === 'submitted') return { fastPaid: true, attempt: collected.attempt } as const;
+    if (collected.reason !== 'pull_failed') return { fastPaid: false, message: ACCOUNT_CHANGED };
+    ctx.services.log.warn({ err: collected.error }, 'fast pay: pull failed');
+    return { fastPaid: false, message: 'Fast pay is unavailable, please pay manually.' };
   });
   if (!('attempt' in outcome) || !outcome.attempt) return outcome;
   crashPoint('pull:after-commit-before-send');

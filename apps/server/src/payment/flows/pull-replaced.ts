@@ -1,5 +1,5 @@
 // Flow: sending a committed allowance pull (fast pay, invoice collection), and the pull whose nonce
-// another transaction of the hot wallet used. The same rule as refunds (flows/nonce-taken.ts): the
+// another transaction of the hot wallet used. The same rule as refunds (intents/collect.ts): the
 // committed bytes are sent (again) while they can still be mined; only when the rail answers that
 // their nonce went to a different transaction is the pull signed again, under the intent's row lock
 // (for an invoice: subscription → invoice → intent → nonce → attempts), recorded as the intent's new
@@ -7,21 +7,20 @@
 // MAX_SIGNS signatures, or when the allowance no longer covers it, the payment fails as a rejected
 // transfer would (the checkout asks for payment again; the invoice plans its next retry).
 import {
+  type AttemptRow,
+  collectAgain,
   failIntent,
   getIntent,
-  markBroadcast,
-  payingWith,
-  recordPullAttempt,
-  settleAttempt,
-  updateIntent,
-  type AttemptRow,
+  nonceLost,
   type PayingWith,
+  payingWith,
+  replacementStep,
+  sendCollected,
+  settleAttempt,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { expectationOf } from './expectation.js';
 import { failInvoicePayment, lockInvoicePayment } from './invoice-payment.js';
-import { nonceLost, replacementStep } from './nonce-taken.js';
 
 export const NONCE_TAKEN = 'nonce_taken';
 
@@ -57,31 +56,17 @@ export async function replacePull(
       return null;
     }
     const paying = await payingWith(ctx, tx, intent.livemode, intent.paymentMethodId, intent.currencyId);
-    const signed = await paying.rail.signPull(
-      { payer, asset: paying.asset, reference: intent.id },
-      intent.amount,
-      tx,
-    );
-    if (signed.status === 'insufficient') {
-      const code = signed.reason === 'delegation' ? 'insufficient_allowance' : 'insufficient_balance';
-      await failPull(ctx, tx, attempt, code, `${lost}; the allowance no longer covers a new pull`);
+    const again = await collectAgain(ctx, tx, intent, paying, attempt, payer);
+    if (again.status === 'declined') {
+      if (again.reason === 'pull_failed') throw new Error(again.error);
+      await failPull(ctx, tx, attempt, again.reason, `${lost}; the allowance no longer covers a new pull`);
       return null;
     }
-    await settleAttempt(tx, intent.id, attempt.txRef, 'failed', NONCE_TAKEN);
-    const next = await recordPullAttempt(tx, intent.id, paying.rail, signed, payer);
-    const hash = signed.txRef.toLowerCase();
-    const updated = await updateIntent(tx, intent.id, {
-      paymentDetails: { ...details, tx_hash: hash, pull_signs: signs + 1 },
-    });
-    await ctx.services.rails.watch(
-      { method: paying.method, txRef: hash, expectation: expectationOf(updated, paying, payer) },
-      tx,
-    );
     ctx.services.log.warn(
-      { intent: intent.id, nonce: nonce.toString(), next: signed.nonce.toString() },
+      { intent: intent.id, nonce: nonce.toString(), next: again.attempt.nonce?.toString() },
       'pull: nonce taken; signed again',
     );
-    return next;
+    return again.attempt;
   });
 }
 
@@ -95,14 +80,8 @@ export async function sendPull(
   paying: PayingWith,
   attempt: AttemptRow,
 ): Promise<AttemptRow | null> {
-  try {
-    await paying.rail.broadcast(attempt.raw ?? '');
-  } catch (err) {
-    const sent = await paying.rail.sentStatus(attempt.txRef, attempt.raw ?? undefined).catch(() => null);
-    if (sent?.status !== 'replaced') throw err;
-    const next = await replacePull(ctx, attempt, sent.nonce);
-    return next ? sendPull(ctx, paying, next) : null;
-  }
-  await markBroadcast(ctx.db, attempt.id);
-  return attempt;
+  const sent = await sendCollected(ctx, paying, attempt);
+  if (sent.status === 'sent') return attempt;
+  const next = await replacePull(ctx, attempt, sent.nonce);
+  return next ? sendPull(ctx, paying, next) : null;
 }

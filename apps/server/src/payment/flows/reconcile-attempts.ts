@@ -8,22 +8,21 @@
 // (flows/allowance-resend.ts). Runs at startup and every minute (payment:reconcile-attempts).
 import { z } from 'zod';
 import {
+  type AttemptRow,
+  expectationOf,
   getIntent,
   inFlightBefore,
   markBroadcast,
   payingWith,
   settleAttempt,
-  type AttemptRow,
+  settleUnderpaid,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
-import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import { completeInvoicePayment, failInvoicePayment, recordInvoiceUnderpayment } from './invoice-payment.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
-import { expectationOf } from './pay-checkout.js';
 import { resendAllowanceGrants } from './allowance-resend.js';
 import { sendPull } from './pull-replaced.js';
-import { recordUnderpayment } from './underpaid.js';
-import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 
 export const RECONCILE_TASK = 'payment:reconcile-attempts';
 /** An attempt younger than this is still in the hands of the request that made it. */
@@ -67,7 +66,7 @@ async function reconcileOne(
     if (result.status === 'pending') return 'waiting';
     if (result.underpaid) {
       if (!(await recordInvoiceUnderpayment(ctx, tx, intent.id, result.underpaid))) {
-        await recordUnderpayment(tx, intent.id, result.underpaid);
+        await settleUnderpaid(tx, intent.id, result.underpaid);
       }
       return 'failed';
     }
@@ -87,7 +86,7 @@ async function reconcileOne(
     let sent: AttemptRow | null = attempt;
     if (attempt.kind === 'pull') sent = await sendPull(ctx, paying, attempt);
     else {
-      await paying.rail.broadcast(attempt.raw ?? '');
+      await paying.rail.submit(attempt.raw ?? '');
       await markBroadcast(ctx.db, attempt.id);
     }
     if (!sent) return 'failed';

@@ -3,16 +3,19 @@
 import { getSubscription } from '../billing/index.js';
 import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
-import type { ConfirmedHandler, RejectedHandler } from '../../rails/registry.js';
 import { getCustomer } from '../customers/index.js';
+import {
+  registerRefundJobs,
+  settleUnderpaid,
+  type ConfirmedHandler,
+  type RejectedHandler,
+} from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { completeCheckoutPayment, failCheckoutPayment } from './complete-checkout.js';
-import { completeInvoicePayment, failInvoicePayment } from './invoice-payment.js';
+import { completeInvoicePayment, failInvoicePayment, recordInvoiceUnderpayment } from './invoice-payment.js';
 import { registerReconcileJob } from './reconcile-attempts.js';
-import { registerRefundJobs } from './send-refund.js';
+
 import { registerFindUnpostedJob } from './find-unposted.js';
-import { recordUnderpayment } from './underpaid.js';
-import { recordInvoiceUnderpayment } from './invoice-underpaid.js';
 import { completeBatchPayment, failBatchPayment } from './batch-payment.js';
 
 async function explorerFor(ctx: PaymentContext, methodId: string, txRef: string): Promise<string | null> {
@@ -36,10 +39,10 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
     await completeCheckoutPayment(ctx, tx, event.reference, event.payment, explorer, event.rail);
   };
   const onRejected: RejectedHandler = async (event, tx) => {
-    // A short transfer made for this payment: recorded and refunded, the intent asks again (underpaid.ts).
+    // A short transfer made for this payment: recorded and refunded, the intent asks again (intents/settle.ts).
     if (event.underpaid) {
       if (await recordInvoiceUnderpayment(ctx, tx, event.reference, event.underpaid)) return;
-      await recordUnderpayment(tx, event.reference, event.underpaid);
+      await settleUnderpaid(tx, event.reference, event.underpaid);
       return;
     }
     if (await failBatchPayment(tx, event.reference, event.txRef, event.reason)) return;

@@ -57,7 +57,7 @@ export async function subscriptionAllowanceOf(
   const needed = open + BigInt(upcoming?.amount_due ?? 0);
   // No payer yet (a trial that needed no transfer): the account this customer last proved is theirs.
   const payer = sub.payer ?? (await chosenPayer(ctx.db, sub.customerId, paying.rail, undefined));
-  const funds = payer ? await paying.rail.checkFunds(payer, paying.asset, needed) : null;
+  const funds = payer ? await paying.rail.standing(payer, paying.asset, needed) : null;
   const remaining = funds?.allowance ?? 0n;
   const { interval, count } = normalizeRecurring({
     interval: sub.recurringInterval,

@@ -14,30 +14,20 @@ import { ApiError } from '../../core/http/errors.js';
 import { updateInvoice } from '../billing/index.js';
 import { getCustomerByDid } from '../customers/index.js';
 import {
+  acceptTransfer,
   getIntent,
+  type IntentRow,
+  paidAlready,
   payingWith,
   railProblem,
-  recordAttempt,
-  startProcessing,
-  transition,
+  underpaidError,
   updateIntent,
-  type IntentRow,
 } from '../intents/index.js';
 import { chosenPayer } from '../payers/index.js';
 import { batchOf, openBatchFor } from '../portal/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { completeBatchPayment, lockBatch } from './batch-payment.js';
-import { expectationOf } from './expectation.js';
-import { recordPaymentToCanceledIntent } from './late-payment.js';
-import { recordUnderpayment, underpaidError } from './underpaid.js';
-import {
-  acceptSecondTransfer,
-  answerSecondTransfer,
-  paidAlready,
-  paidWith,
-  recordSecondTransfer,
-} from './paid-twice.js';
-import type { DbLike } from '../shared/db.js';
+import { refused } from './pay-checkout.js';
 
 export function batchAnswer(intent: IntentRow): OverdueBatch {
   return {
@@ -105,82 +95,38 @@ export async function acceptBatchTransaction(
   intent: IntentRow,
   txHash: string,
 ): Promise<IntentRow> {
-  const { db } = ctx;
-  const hash = txHash.toLowerCase();
   const batch = batchOf(intent);
   if (!batch) throw ApiError.of('overdue_batch_missing', { id: intent.id });
-  if (intent.status === 'succeeded') {
-    // Already paid (a stale page, a second tab): another transfer made for it is refunded (paid-twice.ts).
-    if (paidWith(intent, hash)) return intent;
-    const lockRows = async (tx: DbLike) => void (await lockBatch(tx, intent.livemode, batch));
-    answerSecondTransfer(await acceptSecondTransfer(ctx, intent, hash, 'wallet', lockRows));
-  }
-  const paying = await payingWith(ctx, db, intent.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  const expectation = expectationOf(intent, paying);
-  const rejected = await db.transaction(async (tx) => {
-    let result;
-    try {
-      result = await paying.rail.verify(hash, expectation, { db: tx });
-    } catch (err) {
-      throw railProblem(err, 'txHash');
-    }
-    const attempt = {
-      rail: paying.rail.kind,
-      kind: 'wallet' as const,
-      network: paying.rail.network,
-      txRef: hash,
-    };
-    if (result.status === 'rejected' && result.underpaid) {
-      // Made for this batch and too little: recorded with what it paid, refunded, never counted.
-      await recordAttempt(tx, { paymentIntentId: intent.id, ...attempt });
-      await recordUnderpayment(tx, intent.id, result.underpaid);
-      return result;
-    }
-    if (result.status === 'rejected' && result.reason !== 'not_found') return result;
-    const { invoices } = await lockBatch(tx, intent.livemode, batch);
-    const locked = await getIntent(tx, intent.id, true);
-    if (!locked || (locked.status === 'succeeded' && paidWith(locked, hash))) return null;
-    if (locked.status === 'succeeded') {
-      // Another transfer paid it meanwhile: this one is refunded (paid-twice.ts).
-      const rail = { paying, expectation, kind: 'wallet' as const };
-      await recordSecondTransfer(ctx, tx, locked.id, hash, result, rail);
-      return 'paid_already' as const;
-    }
-    await recordAttempt(tx, { paymentIntentId: locked.id, ...attempt });
-    if (locked.status === 'canceled') {
-      // The batch was replaced (its invoices changed) after the wallet sent: refunded, never counted.
-      if (result.status === 'confirmed') await recordPaymentToCanceledIntent(tx, locked.id, result);
-      else await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
-      return 'replaced' as const;
-    }
-    const processing =
-      locked.status === 'processing'
-        ? await transition(tx, locked, 'processing', {
-            paymentDetails: { ...(locked.paymentDetails ?? {}), tx_hash: hash },
-            lastPaymentError: null,
-          })
-        : await startProcessing(tx, locked, { tx_hash: hash });
+  let invoices: Awaited<ReturnType<typeof lockBatch>>['invoices'] = new Map();
+  const outcome = await acceptTransfer(ctx, intent, txHash, {
+    kind: 'wallet',
+    lock: async (tx) => void ({ invoices } = await lockBatch(tx, intent.livemode, batch)),
+    // The batch was replaced (its invoices changed) after the wallet sent: refunded, never counted.
+    canceled: 'late',
     // Each invoice names the batch as its payment in flight: its own collection skips it meanwhile.
-    for (const invoice of invoices.values()) {
-      if (invoice.status === 'open' || invoice.status === 'uncollectible') {
-        await updateInvoice(tx, invoice.id, { paymentIntentId: processing.id });
+    processing: async (tx, processing) => {
+      for (const invoice of invoices.values()) {
+        if (invoice.status === 'open' || invoice.status === 'uncollectible') {
+          await updateInvoice(tx, invoice.id, { paymentIntentId: processing.id });
+        }
       }
-    }
-    if (result.status === 'confirmed') {
-      const explorer = paying.rail.explorerUrl(hash);
-      await completeBatchPayment(ctx, tx, processing.id, result, explorer, paying.rail.kind);
-    } else {
-      await ctx.services.rails.watch({ method: paying.method, txRef: hash, expectation }, tx);
-    }
-    return null;
+    },
+    confirmed: (tx, processing, payment, explorer, rail) =>
+      completeBatchPayment(ctx, tx, processing.id, payment, explorer, rail),
   });
-  if (rejected === 'replaced') throw ApiError.of('overdue_batch_replaced', {});
-  if (rejected === 'paid_already') throw paidAlready();
-  if (rejected) {
-    if (rejected.underpaid) throw underpaidError(rejected.underpaid, intent.amount);
-    throw ApiError.badRequest(rejected.reason, rejected.detail, 'txHash');
+  switch (outcome.status) {
+    case 'late':
+    case 'changed':
+      throw ApiError.of('overdue_batch_replaced', {});
+    case 'paid_twice':
+      throw paidAlready();
+    case 'underpaid':
+      throw underpaidError(outcome.payment, outcome.due);
+    case 'not_ours':
+      throw refused(outcome);
+    default:
+      return (await getIntent(ctx.db, intent.id)) ?? intent;
   }
-  return (await getIntent(db, intent.id)) ?? intent;
 }
 
 /** The browser wallet sent the batch's transfer: POST /portal/overdue/batch/{id}/tx. */

@@ -24,7 +24,7 @@ export async function allowanceOfferFor(
     periods: plan.periods,
     pulledToday: plan.pulledToday ?? 0n,
   });
-  const request = await paying.rail.prepareDelegation(paying.asset, amount);
+  const request = await paying.rail.prepareMandate(paying.asset, amount);
   // The approve's call data: 4-byte selector, then the spender as a 32-byte word (address in its last 20).
   const spender = `0x${request.data.slice(2 + 8 + 24, 2 + 8 + 64)}`.toLowerCase();
   return {

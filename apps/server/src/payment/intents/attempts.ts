@@ -2,7 +2,7 @@
 // the money moves when the server sends it. See db/schema/rails.ts.
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { paymentAttempts } from '../../db/schema/index.js';
-import type { Rail, SignedTransaction } from '../../rails/types.js';
+import type { Rail, SignedTransaction } from './rail.js';
 import type { DbLike } from '../shared/db.js';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;

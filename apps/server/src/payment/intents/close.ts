@@ -6,7 +6,7 @@
 // (flows/batch-payment.ts). A collection that can no longer be retried closes its intent too. A
 // closed intent is `canceled` with `cancellation_reason`; one that failed keeps `last_payment_error`,
 // so it reads as a failed attempt. Intents with money moving (`processing`) or paid are never touched:
-// a transfer still arriving for a closed one is recorded and refunded (flows/late-payment.ts).
+// a transfer still arriving for a closed one is recorded and refunded (intents/settle.ts).
 //
 // Callers hold the invoice's lock (subscription → invoice → intents), the lock order of every path
 // that pays an invoice.

@@ -4,7 +4,30 @@ export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
 export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
-export { assetOf, payingWith, railProblem, type PayingWith } from './rail.js';
+export { assetOf, expectationOf, payingWith, railProblem, RailError, type PayingWith } from './rail.js';
+export type {
+  ConfirmedHandler,
+  ConfirmedPayment,
+  DemoNetwork,
+  PaymentExpectation,
+  PaymentTarget,
+  Rail,
+  RailAsset,
+  RejectedHandler,
+  RejectReason,
+  VerifyResult,
+  WalletRequest,
+} from './rail.js';
+export {
+  collect,
+  collectAgain,
+  MAX_SIGNS,
+  nonceLost,
+  replacementStep,
+  sendCollected,
+  type Collected,
+  type DeclineReason,
+} from './collect.js';
 export { getIntent, lastPayer, recordFastPayPayer, serializeIntent, type IntentRow } from './repo.js';
 export { updateIntent } from './repo.js';
 export { canceledIntentsOf } from './repo.js';
@@ -21,3 +44,18 @@ export {
   type NewRefund,
 } from './refunds.js';
 export { allowanceOfferFor, type AllowancePlan } from './allowance.js';
+export {
+  isPaid,
+  lockIntentForTransfer,
+  paidWith,
+  settle,
+  settleLateTransfer,
+  settleSecondTransfer,
+  settleUnderpaid,
+  type PaidOutcome,
+  type Settled,
+  type SettleTerms,
+} from './settle.js';
+export { advanceRefund, reconcileRefunds, registerRefundJobs, REFUND_RECONCILE_TASK } from './refund-send.js';
+export { acceptLateTransfer, acceptTransfer, type Accepted, type TransferOwner } from './accept.js';
+export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';

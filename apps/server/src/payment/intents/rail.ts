@@ -1,9 +1,26 @@
-import type { Rail, RailAsset } from '../../rails/types.js';
+// The one door from payment code to the rails: the rail of a method, what it is held to, its failures,
+// and the rails' types as payment code names them. Nothing else outside rails/ imports rails/.
+import type { PaymentExpectation, Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
+export type {
+  ConfirmedPayment,
+  PaymentExpectation,
+  PaymentTarget,
+  Rail,
+  RailAsset,
+  RefundRequest,
+  RejectReason,
+  SignedTransaction,
+  VerifyResult,
+  WalletRequest,
+} from '../../rails/types.js';
+export type { ConfirmedHandler, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
+export { RailError };
 import { ApiError } from '../../core/http/errors.js';
 import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
+import type { IntentRow } from './repo.js';
 
 export interface PayingWith {
   method: MethodRow;
@@ -19,6 +36,11 @@ export function assetOf(currency: CurrencyRow): RailAsset {
     decimals: currency.decimal,
     contract: currency.contract,
   };
+}
+
+/** What the rail holds a transfer against: the intent's own frozen amount and asset, never the session. */
+export function expectationOf(intent: IntentRow, paying: PayingWith, payer?: string): PaymentExpectation {
+  return { reference: intent.id, asset: paying.asset, amount: intent.amount, ...(payer ? { payer } : {}) };
 }
 
 /** A rail failure a customer can do nothing about becomes a 400 with its code, never a 500. */

@@ -1,7 +1,7 @@
 // Refunds owed by the merchant (table refunds). A transfer that arrives for a canceled intent (the
 // buyer changed the cart after their wallet signed), or one that pays less than its intent, is money
 // on the merchant's address that paid for nothing: it becomes a `pending` refund to its payer, one per
-// transfer. Every refund is sent by the payment:send-refund job (flows/send-refund.ts): committed with
+// transfer. Every refund is sent by the payment:send-refund job (intents/refund-send.ts): committed with
 // its transaction before broadcast, settled with the chain, never sent twice. Status moves
 // pending → processing → succeeded | failed, each move an event (refund.updated, and refund.succeeded
 // or refund.failed at the end).

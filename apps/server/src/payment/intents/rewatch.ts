@@ -7,9 +7,8 @@ import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../../services.js';
 import { paymentIntents } from '../../db/schema/index.js';
-import type { PaymentExpectation } from '../../rails/types.js';
 import { getCurrency, getMethod } from '../methods/index.js';
-import { assetOf } from './rail.js';
+import { assetOf, type PaymentExpectation } from './rail.js';
 
 export const REWATCH_TASK = 'payment:rewatch-processing';
 /** A payment entering `processing` gets its watch in the same transaction; this grace avoids any race. */
@@ -18,6 +17,8 @@ const GRACE = '1 minute';
 /** Starts a watch for each processing intent that has none; answers how many it started. */
 export async function rewatchProcessing(services: Services): Promise<number> {
   const { db } = services.database;
+  const tasks = services.rails.watchTasks();
+  if (tasks.length === 0) return 0;
   const orphans = await db.execute<{ id: string }>(sql`
     SELECT i.id FROM payment_intents i
     WHERE i.status = 'processing' AND i.payment_details ? 'tx_hash'
@@ -25,7 +26,10 @@ export async function rewatchProcessing(services: Services): Promise<number> {
       AND NOT EXISTS (
         SELECT 1 FROM graphile_worker._private_jobs j
         JOIN graphile_worker._private_tasks t ON t.id = j.task_id
-        WHERE t.identifier = 'rails:evm:confirm'
+        WHERE t.identifier IN (${sql.join(
+          tasks.map((task) => sql`${task}`),
+          sql`, `,
+        )})
           AND j.payload::jsonb -> 'expectation' ->> 'reference' = i.id
           AND j.attempts < j.max_attempts
       )

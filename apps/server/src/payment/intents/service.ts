@@ -1,6 +1,6 @@
 // The only writer of payment intent status: every change goes through the state machine (machine.ts)
 // and records its event in the same transaction. Amount, currency and method are set once, at creation.
-import type { ConfirmedPayment } from '../../rails/types.js';
+import type { ConfirmedPayment } from './rail.js';
 import { recordEvent } from '../shared/events.js';
 import type { DbLike } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
@@ -146,7 +146,7 @@ export async function recordLatePayment(
 }
 
 /**
- * A second transfer arrived for an intent a first one already paid (flows/paid-twice.ts): the intent
+ * A second transfer arrived for an intent a first one already paid (intents/settle.ts): the intent
  * stays succeeded with what paid it (amount_received unchanged), and records the transfer it must
  * refund (`payment_details.requires_refund`, the transfer listed in `extra_payments`). Call once per
  * transfer, with the intent locked.

@@ -1,11 +1,10 @@
 import { checkoutRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
-import type { Rail } from '../../rails/types.js';
 import { assertNotOthersSession, ownCustomer } from '../checkout/index.js';
 import { assertOpen } from '../checkout/index.js';
 import { readSession } from '../checkout/index.js';
-import { railProblem } from '../intents/index.js';
+import { type Rail, railProblem } from '../intents/index.js';
 import { getMethod } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { serve } from '../shared/route.js';

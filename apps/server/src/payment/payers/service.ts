@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PayerChallengeAnswer } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
-import type { Rail } from '../../rails/types.js';
+import type { Rail } from '../intents/index.js';
 import { getCustomer, getCustomerByDid } from '../customers/index.js';
 import type { Caller } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';

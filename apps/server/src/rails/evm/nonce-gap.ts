@@ -4,7 +4,7 @@
 // such bytes are sent, every nonce below theirs that the chain still waits for is used by a zero-value
 // transfer from the hot wallet to itself, so the chain takes the committed bytes at once. The money still
 // moves once: the committed bytes are sent, never signed again here. A committed transaction that held
-// one of the filled nonces is then refused as `replaced` and signed again (flows/nonce-taken.ts).
+// one of the filled nonces is then refused as `replaced` and signed again (intents/collect.ts).
 import { parseTransaction, recoverTransactionAddress, type Hex, type TransactionSerialized } from 'viem';
 import type { EvmRailCore } from './core.js';
 

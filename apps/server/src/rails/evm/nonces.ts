@@ -10,7 +10,7 @@ import type { DbLike } from '../types.js';
  * counter may come from a chain that was since reset or forgot blocks (a demo chain restarted without its
  * state), and a nonce above the chain's count would wait in its pool forever. A committed transaction
  * still holding a nonce at or above the chain's count is sent by the reconcile job with the gap below it
- * filled (sending.ts), or, when a new transaction took its nonce, signed again (flows/nonce-taken.ts).
+ * filled (sending.ts), or, when a new transaction took its nonce, signed again (intents/collect.ts).
  */
 export async function allocateNonce(
   db: DbLike,

@@ -16,7 +16,7 @@ import {
   isEvmMethod,
   type EvmSettings,
 } from './settings.js';
-import { defineWatcher, enqueueWatch, toWatchPayload } from './watcher.js';
+import { CONFIRM_TASK, defineWatcher, enqueueWatch, toWatchPayload } from './watcher.js';
 
 /** anvil's chain id, and where a fresh anvil deploys account 0's first contract (TUSD). */
 const DEMO_CHAIN_ID = 31337;
@@ -26,6 +26,7 @@ const DEFAULT_TUSD_ADDRESS = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 export class EvmRailPlugin implements RailPlugin {
   readonly kind = 'evm' as const;
   readonly methodTypes = EVM_METHOD_TYPES;
+  readonly watchTask = CONFIRM_TASK;
   /** The local chain of test mode, when this process started (or adopted) one. */
   demo: DemoChain | null = null;
   private readonly rails = new Map<string, EvmRail>();

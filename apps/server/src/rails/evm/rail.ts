@@ -6,7 +6,7 @@
 import type { EvmPaymentTarget } from '@payshelf/api';
 import {
   type DbLike,
-  type Delegation,
+  type Mandate,
   type FundsCheck,
   type Insufficient,
   type PaymentExpectation,
@@ -101,33 +101,33 @@ export class EvmRail implements Rail {
     );
   }
 
-  checkFunds(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck> {
+  standing(payer: string, asset: RailAsset, amount: bigint): Promise<FundsCheck> {
     return checkFunds(this.core, payer, asset, amount);
   }
 
-  async prepareDelegation(asset: RailAsset, allowance: bigint): Promise<WalletRequest> {
+  async prepareMandate(asset: RailAsset, allowance: bigint): Promise<WalletRequest> {
     if (!asset.contract)
       throw new RailError('rail_unsupported', 'the native coin cannot be delegated; use a token');
     return approveRequest(this.settings.chainId, asset.contract, await this.spender(), allowance);
   }
 
-  async pull(delegation: Delegation, amount: bigint): Promise<PullResult> {
-    const signed = await this.deps.db.transaction((tx) => this.signPull(delegation, amount, tx));
+  async pull(delegation: Mandate, amount: bigint): Promise<PullResult> {
+    const signed = await this.deps.db.transaction((tx) => this.signCollect(delegation, amount, tx));
     if (signed.status === 'insufficient') return signed;
     await this.sendOrRelease(signed);
     this.deps.log.info({ hash: signed.txRef, reference: delegation.reference }, 'evm: pull submitted');
     return { status: 'submitted', txRef: signed.txRef };
   }
 
-  signPull(delegation: Delegation, amount: bigint, db: DbLike): Promise<SignedTransaction | Insufficient> {
+  signCollect(delegation: Mandate, amount: bigint, db: DbLike): Promise<SignedTransaction | Insufficient> {
     return signPull(this.core, delegation, amount, db);
   }
 
-  inspectSigned(signed: string, reference: string): SignedInfo {
+  inspect(signed: string, reference: string): SignedInfo {
     return inspectSigned(this.core, signed, reference);
   }
 
-  inspectSignedRequest(signed: string, request: WalletRequest): Promise<SignedRequestInfo> {
+  inspectMandate(signed: string, request: WalletRequest): Promise<SignedRequestInfo> {
     return inspectSignedRequest(this.core, signed, request);
   }
 
@@ -135,7 +135,7 @@ export class EvmRail implements Rail {
     return requestClaim(this.settings, request, testMode);
   }
 
-  broadcast(signed: string): Promise<{ txRef: string }> {
+  submit(signed: string): Promise<{ txRef: string }> {
     return broadcast(this.core, signed);
   }
 
@@ -150,7 +150,7 @@ export class EvmRail implements Rail {
     return signRefund(this.core, request, db);
   }
 
-  sentStatus(txRef: string, signed?: string): Promise<SentStatus> {
+  track(txRef: string, signed?: string): Promise<SentStatus> {
     return sentStatus(this.core, txRef, signed);
   }
 
@@ -186,7 +186,7 @@ export class EvmRail implements Rail {
   /** Sends a transaction signed in a committed step; a send that fails gives its nonce back. */
   private async sendOrRelease(signed: SignedTransaction): Promise<void> {
     try {
-      await this.broadcast(signed.raw);
+      await this.submit(signed.raw);
     } catch (err) {
       await releaseNonce(this.deps.db, this.network, await this.spender(), signed.nonce);
       throw err;

@@ -4,7 +4,7 @@ import { keccak256, type Hex } from 'viem';
 import {
   RailError,
   type DbLike,
-  type Delegation,
+  type Mandate,
   type Insufficient,
   type RefundRequest,
   type SignedTransaction,
@@ -35,7 +35,7 @@ async function signWithNextNonce(
 /** The pull of `amount` from a delegating payer, or why their allowance or balance does not cover it. */
 export async function signPull(
   core: EvmRailCore,
-  delegation: Delegation,
+  delegation: Mandate,
   amount: bigint,
   db: DbLike,
 ): Promise<SignedTransaction | Insufficient> {

@@ -1,6 +1,7 @@
 // The rail a refund is paid through (its intent's method, active or not) and the transfer it sends.
-import type { Rail, RefundRequest } from '../../rails/types.js';
-import { assetOf, getIntent, refundTo, type RefundRow } from '../intents/index.js';
+import { assetOf, type Rail, type RefundRequest } from './rail.js';
+import { refundTo, type RefundRow } from './refunds.js';
+import { getIntent } from './repo.js';
 import { getCurrency, getMethod } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';

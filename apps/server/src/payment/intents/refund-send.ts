@@ -1,11 +1,11 @@
-// Flow: send a refund through its rail with commit-before-broadcast, as payments are sent.
+// Sending a refund through its rail with commit-before-broadcast, as payments are sent.
 //  1. pending: under the refund's row lock the rail signs the refund (its nonce taken in the same
 //     transaction) and the hash, raw bytes and nonce are committed with status `processing`. Only a
 //     pending refund is ever signed, so a refund is signed once, whoever runs this and however often.
 //  2. processing: the chain is asked about the committed hash. Unknown → the same raw bytes are sent
 //     (again); mined with enough confirmations → succeeded; reverted → failed; never to be mined
 //     because another transaction used its nonce → signed again with a fresh nonce, a bounded number
-//     of times, then failed (flows/refund-replaced.ts).
+//     of times, then failed (refund-replaced.ts).
 // A crash anywhere leaves a row the next run picks up: the send job retries itself with a growing
 // delay, and payment:reconcile-refunds settles every pending or processing refund at startup and
 // every minute. Refunds are paid from the method's hot wallet.
@@ -18,7 +18,7 @@ import {
   refundsInFlight,
   updateRefund,
   type RefundRow,
-} from '../intents/index.js';
+} from './refunds.js';
 import type { PaymentContext } from '../shared/context.js';
 import { refundRail } from './refund-rail.js';
 import { replaceRefund } from './refund-replaced.js';
@@ -69,7 +69,7 @@ async function commitRefund(ctx: PaymentContext, id: string): Promise<RefundRow 
 async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRow['status']> {
   const { rail } = await refundRail(ctx, ctx.db, row);
   const txRef = row.txRef ?? '';
-  let sent = await rail.sentStatus(txRef, row.raw ?? undefined);
+  let sent = await rail.track(txRef, row.raw ?? undefined);
   if (sent.status === 'replaced') {
     // Its nonce went to another transaction: signed again (committed first) and sent, or failed.
     const next = await replaceRefund(ctx, row, sent.nonce);
@@ -78,7 +78,7 @@ async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRo
   }
   if (sent.status === 'not_found') {
     try {
-      await rail.broadcast(row.raw ?? '');
+      await rail.submit(row.raw ?? '');
     } catch (err) {
       ctx.services.log.warn({ err: message(err), refund: row.id }, 'refund: sending failed; retried later');
       await ctx.db.transaction(async (tx) => {
@@ -94,7 +94,7 @@ async function settleSent(ctx: PaymentContext, row: RefundRow): Promise<RefundRo
       const locked = await getRefund(tx, row.id, true);
       if (locked?.status === 'processing') await updateRefund(tx, locked, { broadcastAt: new Date() });
     });
-    sent = await rail.sentStatus(txRef);
+    sent = await rail.track(txRef);
   }
   if (sent.status !== 'confirmed' && sent.status !== 'reverted') return 'processing';
   return ctx.db.transaction(async (tx) => {

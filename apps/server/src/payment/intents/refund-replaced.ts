@@ -1,13 +1,13 @@
-// Flow: a refund whose committed transaction can never be mined, because another transaction used its
+// A refund whose committed transaction can never be mined, because another transaction used its
 // nonce (the hot wallet's key signed something elsewhere, or a node forgot the transaction and the nonce
-// went to the next one). The rule is shared with allowance pulls (flows/nonce-taken.ts): under the
+// went to the next one). The rule is shared with allowance pulls (intents/collect.ts): under the
 // refund's row lock it is signed again with a fresh nonce and committed before it is sent, at most
 // MAX_REFUND_SIGNS times in all; then it is `failed` with an error the operator sees
 // (last_attempt_error) instead of staying `processing` forever.
-import { getRefund, updateRefund, type RefundRow } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
-import { MAX_SIGNS, nonceLost, replacementStep } from './nonce-taken.js';
+import { MAX_SIGNS, nonceLost, replacementStep } from './collect.js';
 import { refundRail } from './refund-rail.js';
+import { getRefund, updateRefund, type RefundRow } from './refunds.js';
 
 /** How many times a refund's transaction is signed before it is given up as failed. */
 export const MAX_REFUND_SIGNS = MAX_SIGNS;

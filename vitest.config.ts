@@ -20,6 +20,9 @@ export default defineConfig({
           // React component tests render and wait for text under happy-dom; on a loaded 2-core
           // machine one render can take longer than vitest's 5 s default (pure tests finish in ms).
           testTimeout: 15_000,
+          // Worker threads rather than forked processes: the same 193 files in 0.89 of the wall time
+          // (farm-bench, 2 runs each, same machine), no unit test needs a process of its own.
+          pool: 'threads',
         },
       },
       {

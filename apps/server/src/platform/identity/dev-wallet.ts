@@ -2,7 +2,7 @@ import path from 'node:path';
 import { HeadlessWallet, loadOrCreateKey, type Transport } from '@payshelf/wallet';
 import type { FastifyInstance } from 'fastify';
 import { walletSignatureAnswerer } from '../../rails/dev.js';
-import { DEV_WALLET_PROFILE } from './dev-wallet-profile.js';
+import { DEV_WALLET_PROFILE } from '../../core/dev-wallet-profile.js';
 
 export { DEV_WALLET_PROFILE };
 

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { loadOrCreateKey } from '@payshelf/wallet';
 import { erc20Abi, getAddress } from 'viem';
 import type { Logger } from 'pino';
-import { DEV_WALLET_PROFILE } from '../../platform/identity/dev-wallet-profile.js';
+import { DEV_WALLET_PROFILE } from '../../core/dev-wallet-profile.js';
 import { chainFor, walletClientFor } from './client.js';
 import { localClient, mintTo, testClient, type DemoChain } from './demo.js';
 import type { RailsConfig } from '../plugin.js';

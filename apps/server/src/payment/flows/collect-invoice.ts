@@ -23,9 +23,9 @@ import {
 import {
   type AttemptRow,
   cancelIntent,
+  checkTransfer,
   collect,
   createIntent,
-  expectationOf,
   failIntent,
   getIntent,
   type IntentRow,
@@ -146,13 +146,11 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
 /** Waits for the pull to be mined and settles it in place (the watcher would do the same later). */
 async function settleNow(ctx: PaymentContext, step: Extract<Step, { kind: 'sent' }>, waitMs: number) {
   const deadline = Date.now() + waitMs;
-  const expectation = expectationOf(step.intent, step.paying, step.payer);
   const { txRef } = step.attempt;
   while (Date.now() < deadline) {
     const outcome = await ctx.db.transaction(async (tx) => {
-      const result = await step.paying.rail.verify(txRef, expectation, { db: tx });
+      const { result, explorer } = await checkTransfer(tx, step.paying, step.intent, txRef, step.payer);
       if (result.status === 'confirmed') {
-        const explorer = step.paying.rail.explorerUrl(txRef);
         await completeInvoicePayment(ctx, tx, step.intent.id, result, explorer, step.paying.rail.kind);
         return 'paid' as const;
       }

@@ -4,6 +4,7 @@ import type { PaymentExpectation, Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
 export type {
   ConfirmedPayment,
+  FundsCheck,
   PaymentExpectation,
   PaymentTarget,
   Rail,

@@ -77,11 +77,10 @@ export async function payingWith(
       'payment_currency',
     );
   }
-  let rail: Rail;
+  const asset = assetOf(currency);
   try {
-    rail = ctx.services.rails.forMethod(method);
+    return { method, currency, asset, rail: ctx.services.rails.forMethod(method) };
   } catch (err) {
     throw railProblem(err, 'payment_method');
   }
-  return { method, currency, asset: assetOf(currency), rail };
 }

@@ -11,6 +11,7 @@ import { serializeCustomer } from '../customers/index.js';
 import {
   cancelIntent,
   createIntent,
+  fundsOf,
   getIntent,
   type IntentRow,
   isSettling,
@@ -20,6 +21,7 @@ import {
   railProblem,
   recordFastPayPayer,
   serializeIntent,
+  targetOf,
 } from '../intents/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { Tx } from '../shared/db.js';
@@ -121,7 +123,7 @@ async function fastPayStanding(
   const none = { balance: { sufficient: false }, delegation: { sufficient: false } };
   if (!payer || !paying.asset.contract || amount <= 0n) return none;
   try {
-    const funds = await paying.rail.standing(payer, paying.asset, amount);
+    const funds = await fundsOf(paying, payer, amount);
     if (!funds.delegationSufficient) return none;
     return {
       balance: { sufficient: false },
@@ -209,7 +211,7 @@ export async function submitCheckout(
 
   let target: PaymentTarget;
   try {
-    target = await paying.rail.prepare({ reference: intent.id, asset: paying.asset, amount: intent.amount });
+    target = await targetOf(paying, intent);
   } catch (err) {
     throw railProblem(err, 'payment_method');
   }

@@ -7,7 +7,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { allowanceGrants, subscriptions } from '../../db/schema/index.js';
 import { getCurrency } from '../methods/index.js';
-import { payingWith } from '../intents/index.js';
+import { payingWith, resendUnknown } from '../intents/index.js';
 import { chosenPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 
@@ -35,16 +35,12 @@ async function adoptPayer(ctx: PaymentContext, grant: GrantRow, rail: Parameters
 async function resendOne(ctx: PaymentContext, grant: GrantRow): Promise<GrantOutcome> {
   const currency = await getCurrency(ctx.db, grant.currencyId, grant.livemode);
   if (!currency) return 'waiting';
-  const { rail } = await payingWith(ctx, ctx.db, grant.livemode, currency.paymentMethodId, currency.id);
-  const seen = await rail.track(grant.txRef, grant.raw);
-  if (seen.status === 'replaced') {
+  const paying = await payingWith(ctx, ctx.db, grant.livemode, currency.paymentMethodId, currency.id);
+  const { rail } = paying;
+  const outcome = await resendUnknown(paying, grant.txRef, grant.raw);
+  if (outcome === 'replaced') {
     await mark(ctx, grant, 'replaced');
     return 'replaced';
-  }
-  let outcome: GrantOutcome = 'known';
-  if (seen.status === 'not_found') {
-    await rail.submit(grant.raw);
-    outcome = 'sent';
   }
   await mark(ctx, grant, 'broadcast');
   const [sub] = grant.subscriptionId

@@ -20,7 +20,10 @@ import {
   payingWith,
   RailError,
   recordAttempt,
+  sendSigned,
+  signedFor,
   startProcessing,
+  targetOf,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { batchIntent, type FrozenBatch } from '../portal/index.js';
@@ -78,11 +81,7 @@ async function payable(ctx: PaymentContext, raw: Record<string, unknown>) {
     intent.paymentMethodId ?? '',
     intent.currencyId,
   );
-  const target = await paying.rail.prepare({
-    reference: intent.id,
-    asset: paying.asset,
-    amount: intent.amount,
-  });
+  const target = await targetOf(paying, intent);
   return { intent, batch, paying, target };
 }
 
@@ -117,9 +116,8 @@ async function commitAndSend(
   signed: string,
 ): Promise<string> {
   const { intent, batch, paying } = await payable(ctx, raw);
-  const inspected = paying.rail.inspect(signed, intent.id);
-  if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
-  const txRef = inspected.txRef.toLowerCase();
+  const txRef = signedFor(paying, intent, signed);
+  if (!txRef) throw new ConnectRefusal(CHANGED);
   const attempt = await ctx.db.transaction(async (tx) => {
     const invoices = await lockUnchanged(tx, intent.livemode, batch);
     const locked = await getIntent(tx, intent.id, true);
@@ -141,7 +139,7 @@ async function commitAndSend(
     );
     return recorded;
   });
-  await paying.rail.submit(signed);
+  await sendSigned(paying, signed);
   await markBroadcast(ctx.db, attempt.id);
   return txRef;
 }

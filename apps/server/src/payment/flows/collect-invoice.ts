@@ -18,30 +18,20 @@ import {
   lockSubscription,
   recordCollectionSubmitted,
   settleInvoicePaid,
-  updateInvoice,
 } from '../billing/index.js';
 import {
   type AttemptRow,
-  cancelIntent,
+  checkTransfer,
   collect,
-  createIntent,
-  expectationOf,
   failIntent,
   getIntent,
   type IntentRow,
   type PayingWith,
   payingWith,
-  updateIntent,
 } from '../intents/index.js';
 import { crashPoint } from '../../core/chaos.js';
 import type { PaymentContext } from '../shared/context.js';
-import type { DbLike } from '../shared/db.js';
-import {
-  collectionFailed,
-  completeInvoicePayment,
-  failInvoicePayment,
-  recordInvoiceUnderpayment,
-} from './invoice-payment.js';
+import { collectionFailed, collectionIntentFor, settleInvoiceTransfer } from './invoice-payment.js';
 import { sendPull } from './pull-replaced.js';
 
 export type CollectOutcome = 'paid' | 'submitted' | 'failed' | 'skipped';
@@ -60,30 +50,6 @@ type Step =
   | { kind: 'sent'; attempt: AttemptRow; intent: IntentRow; paying: PayingWith; payer: string };
 
 const NOT_COLLECTED = new Set(['paused', 'canceled', 'incomplete_expired']);
-
-/** The invoice's own collection intent for the amount owed now: the waiting one, or a new linked one. */
-async function intentFor(
-  tx: DbLike,
-  invoice: NonNullable<Awaited<ReturnType<typeof lockInvoice>>>,
-  paying: PayingWith,
-) {
-  const current = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
-  const own = current?.invoiceId === invoice.id && current.status === 'requires_action' ? current : null;
-  if (own && own.amount === invoice.amountRemaining && own.paymentMethodId === paying.method.id) return own;
-  // What it asked for is no longer what is owed: it ends here, a new one asks for the rest.
-  if (own) await cancelIntent(tx, own, 'invoice_amount_changed');
-  const intent = await createIntent(tx, {
-    livemode: invoice.livemode,
-    amount: invoice.amountRemaining,
-    currencyId: invoice.currencyId,
-    paymentMethodId: paying.method.id,
-    customerId: invoice.customerId,
-    description: invoice.number ? `Invoice ${invoice.number}` : null,
-  });
-  const linked = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
-  await updateInvoice(tx, invoice.id, { paymentIntentId: linked.id });
-  return linked;
-}
 
 async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOptions): Promise<Step> {
   const { now } = opts;
@@ -128,7 +94,7 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
       );
       return fail('payment_method_unavailable');
     }
-    const intent = await intentFor(tx, invoice, paying);
+    const intent = await collectionIntentFor(tx, invoice, paying);
     tried = intent;
     const collected = await collect(ctx, tx, intent, paying, payer, { fast_pay_payer: payer });
     if (collected.status === 'declined') {
@@ -146,25 +112,11 @@ async function prepare(ctx: PaymentContext, invoiceId: string, opts: CollectOpti
 /** Waits for the pull to be mined and settles it in place (the watcher would do the same later). */
 async function settleNow(ctx: PaymentContext, step: Extract<Step, { kind: 'sent' }>, waitMs: number) {
   const deadline = Date.now() + waitMs;
-  const expectation = expectationOf(step.intent, step.paying, step.payer);
   const { txRef } = step.attempt;
   while (Date.now() < deadline) {
     const outcome = await ctx.db.transaction(async (tx) => {
-      const result = await step.paying.rail.verify(txRef, expectation, { db: tx });
-      if (result.status === 'confirmed') {
-        const explorer = step.paying.rail.explorerUrl(txRef);
-        await completeInvoicePayment(ctx, tx, step.intent.id, result, explorer, step.paying.rail.kind);
-        return 'paid' as const;
-      }
-      if (result.status === 'rejected' && result.underpaid) {
-        await recordInvoiceUnderpayment(ctx, tx, step.intent.id, result.underpaid);
-        return 'failed' as const;
-      }
-      if (result.status === 'rejected' && result.reason !== 'not_found') {
-        await failInvoicePayment(ctx, tx, step.intent.id, txRef, result.reason);
-        return 'failed' as const;
-      }
-      return null;
+      const { result, explorer } = await checkTransfer(tx, step.paying, step.intent, txRef, step.payer);
+      return settleInvoiceTransfer(ctx, tx, step.intent.id, txRef, result, explorer, step.paying.rail.kind);
     });
     if (outcome) return outcome;
     await new Promise((r) => setTimeout(r, 150));

@@ -9,7 +9,14 @@ import { crashPoint } from '../../core/chaos.js';
 import { allowanceGrants, subscriptions } from '../../db/schema/index.js';
 import { ConnectRefusal, type ClaimSet } from '../../platform/identity/index.js';
 import { checkoutAllowanceOffer, type SessionRow } from '../checkout/index.js';
-import { type IntentRow, type PayingWith, payingWith, type WalletRequest } from '../intents/index.js';
+import {
+  type IntentRow,
+  mandateRequest,
+  type PayingWith,
+  payingWith,
+  sendSigned,
+  type WalletRequest,
+} from '../intents/index.js';
 import { chosenPayer, recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
@@ -32,7 +39,7 @@ export async function approveStepOf(
   if (!paying.rail.requestClaim || !paying.rail.inspectMandate) return null;
   const offer = await checkoutAllowanceOffer(ctx.db, paying, row);
   if (!offer) return null;
-  const request = await paying.rail.prepareMandate(paying.asset, BigInt(offer.amount));
+  const request = await mandateRequest(paying, BigInt(offer.amount));
   return { paying, offer, request };
 }
 
@@ -122,7 +129,7 @@ export async function grantAllowance(
     })
     .onConflictDoNothing();
   crashPoint('approve:after-commit-before-broadcast');
-  await rail.submit(signed);
+  await sendSigned(step.paying, signed);
   await ctx.db
     .update(allowanceGrants)
     .set({ status: 'broadcast', broadcastAt: new Date(), updatedAt: new Date() })

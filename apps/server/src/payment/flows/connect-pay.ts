@@ -19,7 +19,10 @@ import {
   payingWith,
   RailError,
   recordAttempt,
+  sendSigned,
+  signedFor,
   startProcessing,
+  targetOf,
 } from '../intents/index.js';
 import { recordWalletPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
@@ -56,11 +59,7 @@ async function payable(ctx: PaymentContext, id: string) {
     throw new ConnectRefusal('A payment for this checkout is already in progress');
   }
   const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  const target = await paying.rail.prepare({
-    reference: intent.id,
-    asset: paying.asset,
-    amount: intent.amount,
-  });
+  const target = await targetOf(paying, intent);
   return { row, intent, paying, target };
 }
 
@@ -83,9 +82,8 @@ async function recordOwnWalletPayer(ctx: PaymentContext, id: string, walletDid: 
  */
 async function commitAndSend(ctx: PaymentContext, id: string, signed: string): Promise<string> {
   const { row, intent, paying } = await payable(ctx, id);
-  const inspected = paying.rail.inspect(signed, intent.id);
-  if (!inspected.forReference) throw new ConnectRefusal(CHANGED);
-  const txRef = inspected.txRef.toLowerCase();
+  const txRef = signedFor(paying, intent, signed);
+  if (!txRef) throw new ConnectRefusal(CHANGED);
   const attempt = await ctx.db.transaction(async (tx) => {
     const session = await getSession(tx, row.id, row.livemode, true);
     const locked = await getIntent(tx, intent.id, true);
@@ -106,7 +104,7 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
     return recorded;
   });
   crashPoint('pay:after-commit-before-broadcast');
-  await paying.rail.submit(signed);
+  await sendSigned(paying, signed);
   await markBroadcast(ctx.db, attempt.id);
   crashPoint('pay:after-broadcast');
   return txRef;
@@ -115,11 +113,7 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
 /** The payment's signature claim (the rail's wallet claim for the intent's transfer). */
 async function payClaim(ctx: PaymentContext, row: SessionRow, intent: IntentRow, locale: 'en' | 'zh') {
   const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
-  const target = await paying.rail.prepare({
-    reference: intent.id,
-    asset: paying.asset,
-    amount: intent.amount,
-  });
+  const target = await targetOf(paying, intent);
   const claim = paying.rail.walletClaim(target, !row.livemode);
   const amount = `${target.amount.toString()} (smallest unit) ${paying.asset.symbol}`;
   return {

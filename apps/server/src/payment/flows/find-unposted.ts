@@ -1,7 +1,7 @@
 // Flow: a browser-wallet payment whose hash was never posted. The browser's wallet sends the transfer
 // and the page then posts its hash (/tx); a page that dies in between (closed tab, crash, lost network)
 // leaves money on the merchant's address and an intent still asking for it. At start and every minute
-// this job asks each rail that can scan (Rail.findTransfersFor) for recent transfers to the merchant
+// this job asks each rail that can scan (`transfersNaming`) for recent transfers to the merchant
 // (tokens and the native coin alike) naming an intent still waiting for payment (its reference tag, put
 // there by the wallet request; a transfer without one is nobody's and is never attributed), and
 // accepts each as if the page had posted it: the same verification against the intent's frozen
@@ -13,7 +13,7 @@ import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
 import { checkoutSessions, paymentIntents } from '../../db/schema/index.js';
-import { assetOf, attemptsOf, type IntentRow } from '../intents/index.js';
+import { assetOf, attemptsOf, type IntentRow, transfersNaming } from '../intents/index.js';
 import { getCurrency, getMethod } from '../methods/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { acceptTransaction } from './pay-checkout.js';
@@ -110,12 +110,10 @@ export async function findUnposted(ctx: PaymentContext, settleAfterMs = SETTLE_A
     const method = await getMethod(ctx.db, first.paymentMethodId, first.livemode);
     const currency = await getCurrency(ctx.db, first.currencyId, first.livemode);
     if (!method || !currency) continue;
-    const rail = ctx.services.rails.forMethod(method);
-    if (!rail.findTransfersFor) continue;
-    const ids = intents.map((i) => i.id);
-    let found: Array<{ txRef: string; reference: string }>;
+    const scanning = { rail: ctx.services.rails.forMethod(method), asset: assetOf(currency) };
+    let found: Array<{ txRef: string; reference: string }> | null;
     try {
-      found = await rail.findTransfersFor(assetOf(currency), ids, LOOKBACK_BLOCKS);
+      found = await transfersNaming(scanning, intents, LOOKBACK_BLOCKS);
     } catch (err) {
       const detail = err instanceof Error ? err.message : String(err);
       ctx.services.log.warn(
@@ -124,7 +122,7 @@ export async function findUnposted(ctx: PaymentContext, settleAfterMs = SETTLE_A
       );
       continue;
     }
-    for (const { txRef, reference } of found) {
+    for (const { txRef, reference } of found ?? []) {
       const intent = intents.find((i) => i.id === reference);
       if (!intent) continue;
       // Already presented for this intent (posted, or found and refused as underpaid): not again.

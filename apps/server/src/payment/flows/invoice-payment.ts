@@ -1,7 +1,9 @@
-// Flow: a transfer paying an invoice (not a checkout) was confirmed or rejected. The intent succeeds
-// and the invoice is paid (its subscription active again), or the attempt is recorded as failed and
-// the next retry planned (billing/subscriptions/dunning.ts). Runs inside the rail's recording
-// transaction (watcher, reconcile job, or the collection waiting for its pull), so it happens once.
+// Flow: an invoice's payment (not a checkout's): the invoice's one collection intent for what it owes
+// (`collectionIntentFor`), and what a transfer for it means (`settleInvoiceTransfer`). Confirmed, the
+// intent succeeds and the invoice is paid (its subscription active again); rejected or underpaid, the
+// attempt is recorded as failed and the next retry planned (billing/subscriptions/dunning.ts). Runs
+// inside the rail's recording transaction (watcher, reconcile job, or the collection waiting for its
+// pull), so it happens once.
 //
 // Lock order of invoice payments: the rail_transactions row (inserted by verify) → the subscription →
 // the invoice → the payment intent → payment_attempts.
@@ -14,17 +16,23 @@ import {
   settleInvoicePaid,
   type InvoiceRow,
   type SubscriptionRow,
+  updateInvoice,
 } from '../billing/index.js';
 import {
+  cancelIntent,
   closeWaitingIntentsOf,
   type ConfirmedPayment,
+  createIntent,
   failIntent,
   getIntent,
   type IntentRow,
   isPaid,
+  type PayingWith,
   settle,
   settleAttempt,
   settleUnderpaid,
+  updateIntent,
+  type VerifyResult,
 } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { notifyInvoicePaid } from './invoice-notices.js';
@@ -49,6 +57,30 @@ export async function collectionFailed(
     await closeWaitingIntentsOf(tx, updated, 'collection_failed', { batches: false });
   }
   return updated;
+}
+
+/** The invoice's own collection intent for the amount owed now: the waiting one, or a new linked one. */
+export async function collectionIntentFor(
+  tx: DbLike,
+  invoice: InvoiceRow,
+  paying: PayingWith,
+): Promise<IntentRow> {
+  const current = invoice.paymentIntentId ? await getIntent(tx, invoice.paymentIntentId, true) : null;
+  const own = current?.invoiceId === invoice.id && current.status === 'requires_action' ? current : null;
+  if (own && own.amount === invoice.amountRemaining && own.paymentMethodId === paying.method.id) return own;
+  // What it asked for is no longer what is owed: it ends here, a new one asks for the rest.
+  if (own) await cancelIntent(tx, own, 'invoice_amount_changed');
+  const intent = await createIntent(tx, {
+    livemode: invoice.livemode,
+    amount: invoice.amountRemaining,
+    currencyId: invoice.currencyId,
+    paymentMethodId: paying.method.id,
+    customerId: invoice.customerId,
+    description: invoice.number ? `Invoice ${invoice.number}` : null,
+  });
+  const linked = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
+  await updateInvoice(tx, invoice.id, { paymentIntentId: linked.id });
+  return linked;
 }
 
 /** Locks an invoice payment's rows in order (subscription, invoice, intent); null when not one. */
@@ -135,4 +167,29 @@ export async function failInvoicePayment(
   if (invoice.status !== 'open') return true;
   await collectionFailed(ctx, tx, sub, invoice, code, await billingNow(tx, invoice.testClockId));
   return true;
+}
+
+/**
+ * What a checked transfer of an invoice's intent means, in the collection's own words: `paid` (the
+ * invoice is paid), `failed` (underpaid and refunded, or rejected: the next retry is planned) or null
+ * while the chain does not know it yet.
+ */
+export async function settleInvoiceTransfer(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+  txRef: string,
+  result: VerifyResult,
+  explorer: string | null,
+  railKind: string,
+): Promise<'paid' | 'failed' | null> {
+  if (result.status === 'pending') return null;
+  if (result.status === 'rejected') {
+    if (result.underpaid) await recordInvoiceUnderpayment(ctx, tx, reference, result.underpaid);
+    else if (result.reason === 'not_found') return null;
+    else await failInvoicePayment(ctx, tx, reference, txRef, result.reason);
+    return 'failed';
+  }
+  await completeInvoicePayment(ctx, tx, reference, result, explorer, railKind);
+  return 'paid';
 }

@@ -9,11 +9,12 @@
 import { z } from 'zod';
 import {
   type AttemptRow,
-  expectationOf,
+  checkTransfer,
   getIntent,
   inFlightBefore,
   markBroadcast,
   payingWith,
+  sendSigned,
   settleAttempt,
   settleUnderpaid,
 } from '../intents/index.js';
@@ -51,11 +52,10 @@ async function reconcileOne(
     return 'failed';
   }
   const paying = await payingWith(ctx, ctx.db, intent.livemode, intent.paymentMethodId, intent.currencyId);
-  const expectation = expectationOf(intent, paying, attempt.payer ?? undefined);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome | 'resend'> => {
-    const result = await paying.rail.verify(attempt.txRef, expectation, { db: tx });
+    const payer = attempt.payer ?? undefined;
+    const { result, explorer } = await checkTransfer(tx, paying, intent, attempt.txRef, payer);
     if (result.status === 'confirmed') {
-      const explorer = paying.rail.explorerUrl(attempt.txRef);
       const batch = await completeBatchPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
       if (!batch && !(await completeInvoicePayment(ctx, tx, intent.id, result, explorer, paying.rail.kind))) {
         await completeCheckoutPayment(ctx, tx, intent.id, result, explorer, paying.rail.kind);
@@ -86,7 +86,7 @@ async function reconcileOne(
     let sent: AttemptRow | null = attempt;
     if (attempt.kind === 'pull') sent = await sendPull(ctx, paying, attempt);
     else {
-      await paying.rail.submit(attempt.raw ?? '');
+      await sendSigned(paying, attempt.raw ?? '');
       await markBroadcast(ctx.db, attempt.id);
     }
     if (!sent) return 'failed';

@@ -12,7 +12,7 @@ import {
   upcomingInvoiceOf,
   type SubscriptionRow,
 } from '../billing/index.js';
-import { allowanceOfferFor, payingWith } from '../intents/index.js';
+import { allowanceOfferFor, fundsOf, payingWith } from '../intents/index.js';
 import { chosenPayer } from '../payers/index.js';
 import type { PaymentContext } from '../shared/context.js';
 
@@ -57,7 +57,7 @@ export async function subscriptionAllowanceOf(
   const needed = open + BigInt(upcoming?.amount_due ?? 0);
   // No payer yet (a trial that needed no transfer): the account this customer last proved is theirs.
   const payer = sub.payer ?? (await chosenPayer(ctx.db, sub.customerId, paying.rail, undefined));
-  const funds = payer ? await paying.rail.standing(payer, paying.asset, needed) : null;
+  const funds = payer ? await fundsOf(paying, payer, needed) : null;
   const remaining = funds?.allowance ?? 0n;
   const { interval, count } = normalizeRecurring({
     interval: sub.recurringInterval,

@@ -20,6 +20,7 @@ import {
   paidAlready,
   payingWith,
   railProblem,
+  targetOf,
   underpaidError,
   updateIntent,
 } from '../intents/index.js';
@@ -68,7 +69,7 @@ export async function walletTarget(
   }
   let target;
   try {
-    target = await paying.rail.prepare({ reference: intent.id, asset: paying.asset, amount: intent.amount });
+    target = await targetOf(paying, intent);
   } catch (err) {
     throw railProblem(err, 'currencyId');
   }

@@ -18,7 +18,7 @@ import { expectationOf, payingWith, railProblem, type PayingWith } from './rail.
 import type { ConfirmedPayment, PaymentExpectation, RejectReason, VerifyResult } from './rail.js';
 import { getIntent, type IntentRow } from './repo.js';
 import { startProcessing, transition } from './service.js';
-import { paidWith, settleLateTransfer, settleSecondTransfer, settleUnderpaid } from './settle.js';
+import { paidWith, settleExtraTransfer, settleUnderpaid } from './settle.js';
 
 export type Accepted =
   | { status: 'paid' | 'pending' | 'already_paid' | 'paid_twice' | 'late' | 'changed' }
@@ -55,14 +55,6 @@ interface Verifying {
   kind: 'wallet' | 'broadcast';
 }
 
-async function verify(tx: DbLike, v: Verifying): Promise<VerifyResult> {
-  try {
-    return await v.paying.rail.verify(v.hash, v.expectation, { db: tx });
-  } catch (err) {
-    throw railProblem(err, 'txHash');
-  }
-}
-
 async function record(tx: DbLike, v: Verifying, intentId: string): Promise<void> {
   const { rail } = v.paying;
   const attempt = { rail: rail.kind, kind: v.kind, network: rail.network, txRef: v.hash };
@@ -73,19 +65,18 @@ async function watch(ctx: PaymentContext, tx: DbLike, v: Verifying): Promise<voi
   await ctx.services.rails.watch({ method: v.paying.method, txRef: v.hash, expectation: v.expectation }, tx);
 }
 
-/** A transfer `verify` found made for the succeeded intent: recorded, then refunded now or once it confirms. */
-async function secondTransfer(
-  ctx: PaymentContext,
-  tx: DbLike,
-  v: Verifying,
-  result: VerifyResult,
-): Promise<Accepted> {
-  await record(tx, v, v.intent.id);
+/**
+ * A transfer made for an intent it can no longer pay (paid already, or canceled), not refused by the
+ * rail: recorded, then refunded now (too little, or confirmed) or watched until it confirms. False when
+ * nothing was settled.
+ */
+async function recordExtra(ctx: PaymentContext, tx: DbLike, v: Verifying, result: VerifyResult) {
   const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
-  if (underpaid) await settleUnderpaid(tx, v.intent.id, underpaid);
-  else if (result.status === 'confirmed') await settleSecondTransfer(tx, v.intent.id, result);
-  else await watch(ctx, tx, v);
-  return { status: 'paid_twice' };
+  await record(tx, v, v.intent.id);
+  if (underpaid) return (await settleUnderpaid(tx, v.intent.id, underpaid)) !== null;
+  if (result.status === 'confirmed') return settleExtraTransfer(tx, v.intent.id, result);
+  await watch(ctx, tx, v);
+  return true;
 }
 
 /**
@@ -113,13 +104,19 @@ export async function acceptTransfer(
   const expectation = expectationOf(intent, paying, payer);
   const v: Verifying = { intent, hash, paying, expectation, kind: owner.kind };
   return ctx.db.transaction(async (tx): Promise<Accepted> => {
-    const result = await verify(tx, v);
+    let result: VerifyResult;
+    try {
+      result = await paying.rail.verify(hash, expectation, { db: tx });
+    } catch (err) {
+      throw railProblem(err, 'txHash');
+    }
     if (intent.status === 'succeeded') {
       // Unknown to the node (not even pending) is refused too: nothing is recorded or watched for a
       // hash anyone may post to a paid intent.
       if (result.status === 'rejected' && !result.underpaid) return notOurs(result);
       await owner.lock(tx);
-      return secondTransfer(ctx, tx, v, result);
+      await recordExtra(ctx, tx, v, result);
+      return { status: 'paid_twice' };
     }
     if (result.status === 'rejected' && result.underpaid) {
       await record(tx, v, intent.id);
@@ -131,12 +128,9 @@ export async function acceptTransfer(
     const locked = await getIntent(tx, intent.id, true);
     if (!locked || (locked.status === 'succeeded' && paidWith(locked, hash)))
       return { status: 'already_paid' };
-    if (locked.status === 'succeeded') return secondTransfer(ctx, tx, v, result);
-    if (locked.status === 'canceled' && owner.canceled === 'late') {
-      await record(tx, v, locked.id);
-      if (result.status === 'confirmed') await settleLateTransfer(tx, locked.id, result);
-      else await watch(ctx, tx, v);
-      return { status: 'late' };
+    if (locked.status === 'succeeded' || (locked.status === 'canceled' && owner.canceled === 'late')) {
+      await recordExtra(ctx, tx, v, result);
+      return { status: locked.status === 'succeeded' ? 'paid_twice' : 'late' };
     }
     if (locked.status === 'canceled' || (owner.owns && !owner.owns(locked))) return { status: 'changed' };
     await record(tx, v, locked.id);
@@ -201,16 +195,9 @@ export async function acceptLateTransfer(
       } catch {
         return false;
       }
-      const underpaid = result.status === 'rejected' ? result.underpaid : undefined;
-      if (result.status === 'rejected' && !underpaid) return false;
-      await record(tx, v, canceled.id);
+      if (result.status === 'rejected' && !result.underpaid) return false;
       // Too little for the canceled intent: claimed by verify, so refunded like any late transfer.
-      if (underpaid) return (await settleUnderpaid(tx, canceled.id, underpaid)) !== null;
-      if (result.status === 'pending') {
-        await watch(ctx, tx, v);
-        return true;
-      }
-      return result.status === 'confirmed' && (await settleLateTransfer(tx, canceled.id, result));
+      return recordExtra(ctx, tx, v, result);
     });
     if (found) return true;
   }

@@ -49,8 +49,7 @@ export {
   lockIntentForTransfer,
   paidWith,
   settle,
-  settleLateTransfer,
-  settleSecondTransfer,
+  settleExtraTransfer,
   settleUnderpaid,
   type PaidOutcome,
   type Settled,
@@ -58,4 +57,14 @@ export {
 } from './settle.js';
 export { advanceRefund, reconcileRefunds, registerRefundJobs, REFUND_RECONCILE_TASK } from './refund-send.js';
 export { acceptLateTransfer, acceptTransfer, type Accepted, type TransferOwner } from './accept.js';
+export {
+  checkTransfer,
+  fundsOf,
+  mandateRequest,
+  resendUnknown,
+  sendSigned,
+  signedFor,
+  targetOf,
+  transfersNaming,
+} from './transfer.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';

@@ -4,6 +4,7 @@ import type { PaymentExpectation, Rail, RailAsset } from '../../rails/types.js';
 import { RailError } from '../../rails/types.js';
 export type {
   ConfirmedPayment,
+  FundsCheck,
   PaymentExpectation,
   PaymentTarget,
   Rail,
@@ -76,11 +77,10 @@ export async function payingWith(
       'payment_currency',
     );
   }
-  let rail: Rail;
+  const asset = assetOf(currency);
   try {
-    rail = ctx.services.rails.forMethod(method);
+    return { method, currency, asset, rail: ctx.services.rails.forMethod(method) };
   } catch (err) {
     throw railProblem(err, 'payment_method');
   }
-  return { method, currency, asset: assetOf(currency), rail };
 }

@@ -135,32 +135,20 @@ export async function lockIntentForTransfer(tx: DbLike, reference: string): Prom
   return getIntent(tx, reference, true);
 }
 
-/** Settles a confirmed transfer for `reference` when that intent is canceled; false for any other. */
-export async function settleLateTransfer(
-  tx: DbLike,
-  reference: string,
-  payment: ConfirmedPayment,
-): Promise<boolean> {
-  const peek = await getIntent(tx, reference);
-  if (peek?.status !== 'canceled') return false;
-  const intent = await lockIntentForTransfer(tx, reference);
-  if (intent?.status !== 'canceled') return false;
-  await settleCanceledIntent(tx, intent, payment);
-  return true;
-}
-
 /**
- * Settles a confirmed transfer for `reference` when that intent is already paid (refunded unless it is
- * the transfer that paid it); false for any other. Call with the owner's rows locked.
+ * Settles a confirmed transfer for `reference` when that intent can no longer be paid by it: already
+ * paid (refunded unless it is the transfer that paid it) or canceled (recorded and refunded). False for
+ * a live intent. Takes the rows a payment of `reference` locks before its intent.
  */
-export async function settleSecondTransfer(
+export async function settleExtraTransfer(
   tx: DbLike,
   reference: string,
   payment: ConfirmedPayment,
 ): Promise<boolean> {
-  const intent = await getIntent(tx, reference, true);
-  if (intent?.status !== 'succeeded') return false;
-  await settlePaidIntent(tx, intent, payment);
+  const intent = await lockIntentForTransfer(tx, reference);
+  if (intent?.status === 'succeeded') await settlePaidIntent(tx, intent, payment);
+  else if (intent?.status === 'canceled') await settleCanceledIntent(tx, intent, payment);
+  else return false;
   return true;
 }
 

@@ -17,7 +17,7 @@ import {
   expectationOf,
   getIntent,
   markBroadcast,
-  payingWith,
+  payingFor,
   RailError,
   recordAttempt,
   sendSigned,
@@ -74,13 +74,7 @@ async function payable(ctx: PaymentContext, raw: Record<string, unknown>) {
   if (intent.status === 'processing')
     throw new ConnectRefusal('A payment of these invoices is already in progress');
   if (intent.status !== 'requires_action') throw new ConnectRefusal(CHANGED);
-  const paying = await payingWith(
-    ctx,
-    ctx.db,
-    intent.livemode,
-    intent.paymentMethodId ?? '',
-    intent.currencyId,
-  );
+  const paying = await payingFor(ctx, ctx.db, intent);
   const target = await targetOf(paying, intent);
   return { intent, batch, paying, target };
 }

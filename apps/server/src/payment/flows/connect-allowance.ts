@@ -13,7 +13,7 @@ import {
   type IntentRow,
   mandateRequest,
   type PayingWith,
-  payingWith,
+  payingFor,
   sendSigned,
   type WalletRequest,
 } from '../intents/index.js';
@@ -35,7 +35,7 @@ export async function approveStepOf(
   intent: IntentRow,
 ): Promise<ApproveStep | null> {
   if (row.mode !== 'subscription') return null;
-  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingFor(ctx, ctx.db, intent);
   if (!paying.rail.requestClaim || !paying.rail.inspectMandate) return null;
   const offer = await checkoutAllowanceOffer(ctx.db, paying, row);
   if (!offer) return null;

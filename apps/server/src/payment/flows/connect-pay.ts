@@ -16,7 +16,7 @@ import {
   getIntent,
   type IntentRow,
   markBroadcast,
-  payingWith,
+  payingFor,
   RailError,
   recordAttempt,
   sendSigned,
@@ -58,7 +58,7 @@ async function payable(ctx: PaymentContext, id: string) {
   if (intent.status === 'processing' || intent.status === 'succeeded') {
     throw new ConnectRefusal('A payment for this checkout is already in progress');
   }
-  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingFor(ctx, ctx.db, intent);
   const target = await targetOf(paying, intent);
   return { row, intent, paying, target };
 }
@@ -70,7 +70,7 @@ async function payable(ctx: PaymentContext, id: string) {
 async function recordOwnWalletPayer(ctx: PaymentContext, id: string, walletDid: string, signed: string) {
   const row = await readSession(ctx.db, id, null);
   const intent = await sessionIntent(ctx.db, row);
-  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingFor(ctx, ctx.db, intent);
   const proof = { customerId: row.customerId, livemode: row.livemode, walletDid };
   await recordWalletPayer(ctx.db, { ...proof, rail: paying.rail, signed });
 }
@@ -112,7 +112,7 @@ async function commitAndSend(ctx: PaymentContext, id: string, signed: string): P
 
 /** The payment's signature claim (the rail's wallet claim for the intent's transfer). */
 async function payClaim(ctx: PaymentContext, row: SessionRow, intent: IntentRow, locale: 'en' | 'zh') {
-  const paying = await payingWith(ctx, ctx.db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingFor(ctx, ctx.db, intent);
   const target = await targetOf(paying, intent);
   const claim = paying.rail.walletClaim(target, !row.livemode);
   const amount = `${target.amount.toString()} (smallest unit) ${paying.asset.symbol}`;

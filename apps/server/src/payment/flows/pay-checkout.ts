@@ -22,7 +22,7 @@ import {
   paidAlready,
   paidReplacedIntent,
   paidWith,
-  payingWith,
+  payingFor,
   type PayingWith,
   underpaidError,
 } from '../intents/index.js';
@@ -157,7 +157,7 @@ export async function fastCheckoutConfirm(
   assertMayPay(caller, row);
   const intent = await sessionIntent(db, row);
   if (intent.status === 'succeeded') return { fastPaid: true };
-  const paying = await payingWith(ctx, db, row.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+  const paying = await payingFor(ctx, db, intent);
   if (intent.status === 'processing' && intent.paymentDetails?.fast_pay === true) {
     const inFlight = await inFlightAttempt(db, intent.id);
     if (inFlight) await send(ctx, paying, inFlight);

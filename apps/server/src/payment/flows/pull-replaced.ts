@@ -13,7 +13,7 @@ import {
   getIntent,
   nonceLost,
   type PayingWith,
-  payingWith,
+  payingFor,
   replacementStep,
   sendCollected,
   settleAttempt,
@@ -55,7 +55,7 @@ export async function replacePull(
       await failPull(ctx, tx, attempt, NONCE_TAKEN, `${lost}; signed ${signs} times, not again`);
       return null;
     }
-    const paying = await payingWith(ctx, tx, intent.livemode, intent.paymentMethodId, intent.currencyId);
+    const paying = await payingFor(ctx, tx, intent);
     const again = await collectAgain(ctx, tx, intent, paying, attempt, payer);
     if (again.status === 'declined') {
       if (again.reason === 'pull_failed') throw new Error(again.error);

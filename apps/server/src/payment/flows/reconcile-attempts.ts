@@ -13,7 +13,7 @@ import {
   getIntent,
   inFlightBefore,
   markBroadcast,
-  payingWith,
+  payingFor,
   sendSigned,
   settleAttempt,
   settleUnderpaid,
@@ -51,7 +51,7 @@ async function reconcileOne(
     await settleAttempt(ctx.db, attempt.paymentIntentId, attempt.txRef, 'failed', 'payment intent missing');
     return 'failed';
   }
-  const paying = await payingWith(ctx, ctx.db, intent.livemode, intent.paymentMethodId, intent.currencyId);
+  const paying = await payingFor(ctx, ctx.db, intent);
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome | 'resend'> => {
     const payer = attempt.payer ?? undefined;
     const { result, explorer } = await checkTransfer(tx, paying, intent, attempt.txRef, payer);

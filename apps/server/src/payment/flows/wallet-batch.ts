@@ -18,7 +18,7 @@ import {
   getIntent,
   type IntentRow,
   paidAlready,
-  payingWith,
+  payingFor,
   railProblem,
   targetOf,
   underpaidError,
@@ -49,13 +49,7 @@ export async function walletTarget(
   const { payer: wanted, ...scope } = body;
   const opened = await openBatchFor(ctx, caller, scope, true);
   let intent = opened;
-  const paying = await payingWith(
-    ctx,
-    ctx.db,
-    opened.livemode,
-    opened.paymentMethodId ?? '',
-    opened.currencyId,
-  );
+  const paying = await payingFor(ctx, ctx.db, opened);
   // Only an account this customer proved they control is named as the payer (else their latest one).
   const payer = await chosenPayer(ctx.db, opened.customerId ?? '', paying.rail, wanted);
   if (payer && opened.paymentDetails?.wallet_payer !== payer) {

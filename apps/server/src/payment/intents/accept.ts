@@ -14,7 +14,7 @@
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordAttempt } from './attempts.js';
-import { expectationOf, payingWith, railProblem, type PayingWith } from './rail.js';
+import { expectationOf, payingFor, railProblem, type PayingWith } from './rail.js';
 import type { ConfirmedPayment, PaymentExpectation, RejectReason, VerifyResult } from './rail.js';
 import { getIntent, type IntentRow } from './repo.js';
 import { startProcessing, transition } from './service.js';
@@ -92,13 +92,7 @@ export async function acceptTransfer(
 ): Promise<Accepted> {
   const hash = txHash.toLowerCase();
   if (intent.status === 'succeeded' && paidWith(intent, hash)) return { status: 'already_paid' };
-  const paying = await payingWith(
-    ctx,
-    ctx.db,
-    intent.livemode,
-    intent.paymentMethodId ?? '',
-    intent.currencyId,
-  );
+  const paying = await payingFor(ctx, ctx.db, intent);
   const committed = intent.paymentDetails?.fast_pay_payer;
   const payer = intent.status === 'succeeded' && typeof committed === 'string' ? committed : undefined;
   const expectation = expectationOf(intent, paying, payer);
@@ -171,13 +165,7 @@ export async function acceptLateTransfer(
   for (const canceled of candidates) {
     let paying;
     try {
-      paying = await payingWith(
-        ctx,
-        ctx.db,
-        canceled.livemode,
-        canceled.paymentMethodId ?? '',
-        canceled.currencyId,
-      );
+      paying = await payingFor(ctx, ctx.db, canceled);
     } catch {
       continue;
     }

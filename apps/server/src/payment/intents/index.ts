@@ -4,7 +4,15 @@ export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
 export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
-export { assetOf, expectationOf, payingWith, railProblem, RailError, type PayingWith } from './rail.js';
+export {
+  assetOf,
+  expectationOf,
+  payingFor,
+  payingWith,
+  railProblem,
+  RailError,
+  type PayingWith,
+} from './rail.js';
 export type {
   ConfirmedHandler,
   ConfirmedPayment,

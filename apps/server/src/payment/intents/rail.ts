@@ -84,3 +84,12 @@ export async function payingWith(
     throw railProblem(err, 'payment_method');
   }
 }
+
+/** What an intent froze when it was created (its method and currency), and their rail. */
+export function payingFor(
+  ctx: PaymentContext,
+  db: DbLike,
+  intent: { livemode: boolean; paymentMethodId: string | null; currencyId: string },
+): Promise<PayingWith> {
+  return payingWith(ctx, db, intent.livemode, intent.paymentMethodId ?? '', intent.currencyId);
+}

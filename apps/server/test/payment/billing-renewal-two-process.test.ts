@@ -150,7 +150,10 @@ describe('two processes renew one clock', () => {
     );
     const realNow = new Date();
     const counts = await Promise.all([renewDueNow(ctxOf(a), realNow), renewDueNow(ctxOf(b), realNow)]);
-    expect(counts[0] + counts[1]).toBe(2);
+    // The servers' own minute tick runs the same batches: when a minute turns between the update above
+    // and these calls, it renews some of the two first. What must hold is that each is renewed once
+    // (one cycle invoice, one more pull, checked below), whoever ran the batch.
+    expect(counts[0] + counts[1]).toBeLessThanOrEqual(2);
     for (const id of live) {
       await until(
         'the real-time cycle invoice is paid',

@@ -18,6 +18,11 @@ export const BILLING_MESSAGES = {
     en: "No such customer: '{id}'",
     zh: "客户不存在：'{id}'",
   },
+  overdue_scope_missing: {
+    code: 'parameter_missing',
+    en: 'Either subscriptionId or customerId must be provided',
+    zh: '请提供 subscriptionId 或 customerId',
+  },
   overdue_nothing: {
     code: 'nothing_overdue',
     en: 'No overdue invoices to pay in this currency',

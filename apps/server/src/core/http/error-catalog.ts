@@ -211,8 +211,32 @@ export const MESSAGES = {
   },
   connect_token_expired: {
     code: 'connect_token_expired',
+    type: 'not_found_error',
     en: 'This QR code has expired; get a new one',
     zh: '二维码已过期，请重新获取',
+  },
+  connect_other_browser: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'This sign-in request belongs to another browser',
+    zh: '此登录请求属于另一个浏览器',
+  },
+  connect_link_invalid: {
+    code: 'forbidden',
+    type: 'permission_error',
+    en: 'This link is not valid; scan the QR code again',
+    zh: '此链接无效，请重新扫描二维码',
+  },
+  connect_wallet_refused: {
+    code: 'connect_forbidden',
+    type: 'permission_error',
+    en: 'The wallet could not sign in: {reason}',
+    zh: '钱包无法登录：{reason}',
+  },
+  dev_wallet_refused: {
+    code: 'connect_refused',
+    en: 'The test wallet could not approve: {reason}',
+    zh: '测试钱包未能批准：{reason}',
   },
   did_space_required: {
     code: 'did_space_required',

@@ -8,14 +8,11 @@
 export const FREE_TEXT_PENDING: Readonly<Record<string, number>> = {
   'core/http/guard.ts': 1,
   'core/http/response-check.ts': 1,
-  'payment/billing-admin/export-routes.ts': 1,
   'payment/checkout/submit.ts': 6,
   'payment/flows/pay-checkout.ts': 3,
   'payment/intents/rail.ts': 3,
   'payment/intents/refunds.ts': 2,
-  'payment/portal/batch-for-caller.ts': 1,
   'payment/shared/rules.ts': 2,
-  'platform/identity/connect/routes.ts': 7,
   'store/bundle-port.ts': 2,
   'store/errors.ts': 1,
 };

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { checkoutSessions, customers, paymentCurrencies, paymentIntents } from '../../db/schema/index.js';
-import { ApiError } from '../../core/http/errors.js';
+import { parseWith } from '../../core/http/errors.js';
 import { billTo, pageOfInvoices } from '../billing/index.js';
 import type { IntentRow } from '../intents/index.js';
 import { authenticateMerchant } from '../keys/index.js';
@@ -58,15 +58,6 @@ async function typedAtCheckout(db: DbLike, rows: readonly IntentRow[]) {
         .where(inArray(checkoutSessions.id, ids))
     : [];
   return new Map(typed.map((t) => [t.id, t.details]));
-}
-
-function parsed<S extends z.ZodType>(schema: S, query: unknown): z.infer<S> {
-  const result = schema.safeParse(query);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw ApiError.badRequest('parameter_invalid', issue?.message ?? 'Invalid query', issue?.path.join('.'));
-  }
-  return result.data;
 }
 
 function sendCsv(reply: FastifyReply, name: string, lines: AsyncGenerator<string>) {
@@ -221,12 +212,12 @@ export function billingExportRoutes(app: FastifyInstance, ctx: PaymentContext): 
   }
   app.get('/exports/invoices.csv', async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateMerchant(ctx, request);
-    const query = parsed(invoiceListQuery, request.query);
+    const query = parseWith(invoiceListQuery, request.query, 'query');
     return sendCsv(reply, 'invoices', invoiceLines(db, caller.livemode, query));
   });
   app.get('/exports/payments.csv', async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = await authenticateMerchant(ctx, request);
-    const query = parsed(paymentIntentListQuery, request.query);
+    const query = parseWith(paymentIntentListQuery, request.query, 'query');
     return sendCsv(reply, 'payments', paymentLines(db, caller.livemode, query));
   });
 }

@@ -24,7 +24,7 @@ export async function openBatchFor(
 ): Promise<IntentRow> {
   const { db } = ctx;
   if (!body.subscriptionId && !body.customerId) {
-    throw ApiError.badRequest('parameter_missing', 'Either subscriptionId or customerId must be provided');
+    throw ApiError.of('overdue_scope_missing', {});
   }
   const scope = await scopeFor(ctx, caller, ownOnly);
   let customerId = body.customerId;

@@ -79,21 +79,16 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
   /** Anything the library answered through its error path is logged and shown generically. */
   const failed = (captured: Captured, what: string): ApiError => {
     o.log.warn({ action: o.action.name, what, body: captured.body }, 'DID Connect request failed');
-    return new ApiError('api_error', 'internal_error', 'Something went wrong on our side');
+    return ApiError.of('internal_error', {});
   };
 
   /** Only the browser holding the binding secret may see or end a token; a gone token is a 404. */
   const requireBinding = async (request: FastifyRequest, token: string): Promise<void> => {
     const stored = await o.storage.bindingOf(token);
-    if (!stored)
-      throw new ApiError(
-        'not_found_error',
-        'connect_token_expired',
-        'This QR code has expired; get a new one',
-      );
+    if (!stored) throw ApiError.of('connect_token_expired', {});
     const secret = request.cookies[BINDING_COOKIE];
     if (!secret || !safeEqual(hashSecret(secret), stored)) {
-      throw ApiError.forbidden('This sign-in request belongs to another browser');
+      throw ApiError.of('connect_other_browser', {});
     }
   };
 
@@ -150,14 +145,10 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
     reply.header('cache-control', 'no-store');
     const refusal = libraryError.safeParse(captured.body);
     if (captured.status === 403 && refusal.success) {
-      throw new ApiError('permission_error', 'connect_forbidden', refusal.data.error);
+      throw ApiError.of('connect_wallet_refused', { reason: refusal.data.error.slice(0, 300) });
     }
     if (captured.status >= 400) {
-      throw new ApiError(
-        'not_found_error',
-        'connect_token_expired',
-        'This QR code has expired; get a new one',
-      );
+      throw ApiError.of('connect_token_expired', {});
     }
     const record = libraryRecord.safeParse(captured.body);
     if (captured.via === 'jsonp' || !record.success) throw failed(captured, 'status');
@@ -181,8 +172,7 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
   app.get(`${o.base}/auth`, async (request, reply) => {
     const query = asObject(request.query);
     const token = typeof query._t_ === 'string' ? query._t_ : '';
-    if (!o.links.verify(token, query._s_))
-      throw ApiError.forbidden('This link is not valid; scan the QR code again');
+    if (!o.links.verify(token, query._s_)) throw ApiError.of('connect_link_invalid', {});
     const chain = [h.ensureContext, h.ensureSignedJson, guardSignedJson, refuseFinished, h.onAuthRequest];
     return walletReply(reply, await run(request, reply, chain));
   });
@@ -214,8 +204,8 @@ export function connectRoutes(app: FastifyInstance, o: ConnectRouteOptions): voi
       const { did } = await devWallet.approve(link);
       return { did, status: 'ok' as const };
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'The test wallet could not approve';
-      throw ApiError.conflict('connect_refused', message);
+      const reason = err instanceof Error ? err.message.slice(0, 300) : '';
+      throw ApiError.of('dev_wallet_refused', { reason }, { status: 409 });
     }
   });
 }

@@ -15,6 +15,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
           ],
           environment: 'node',
           // React component tests render and wait for text under happy-dom; on a loaded 2-core

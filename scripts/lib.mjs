@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fileHash, installNeeded, writeStamp } from './build-stamp.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -22,13 +23,19 @@ export function must(command, args, options) {
   }
 }
 
-/** Installs dependencies when node_modules is missing or older than the lockfile. */
+/**
+ * Installs dependencies when nothing is installed or the lockfile changed since the last install (its
+ * contents: a lockfile rewritten with the same contents installs nothing).
+ */
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('• installing dependencies (npm ci)');
+  const installed = existsSync(marker) ? statSync(marker).mtimeMs : null;
+  const reason = installNeeded(root, statSync(lock).mtimeMs, installed);
+  if (!reason) return;
+  console.log(`• installing dependencies (npm ci: ${reason})`);
   must('npm', ['ci', '--no-audit', '--no-fund']);
+  writeStamp(root, 'install', { lockHash: fileHash(lock) });
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

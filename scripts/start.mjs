@@ -1,12 +1,19 @@
-// `npm start`: install what is missing, build, then run the server with its embedded PostgreSQL in test
+// `npm start`: install what is missing, build what changed, then run the server with its embedded PostgreSQL in test
 // mode with demo data. Data lives in ./data and is reused by the next start.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildNeeded, fingerprint, readStamp, writeStamp } from './build-stamp.mjs';
 import { ensureInstalled, must, root } from './lib.mjs';
 
 ensureInstalled();
-console.log('• building');
-must('npm', ['run', 'build', '--silent']);
+// Build only when a build input changed since the last successful build (or an output is gone).
+const sources = fingerprint(root, readStamp(root, 'build')?.files);
+const reason = buildNeeded(root, sources);
+if (reason) {
+  console.log(`• building (${reason})`);
+  must('npm', ['run', 'build', '--silent']);
+  writeStamp(root, 'build', sources);
+} else console.log('• build is current (no source changed since the last build)');
 
 const env = {
   NODE_ENV: 'production',

@@ -21,9 +21,14 @@ export interface PayOptions {
   fee?: bigint;
 }
 
+interface WalletKey {
+  address: string;
+  pair: ReturnType<typeof ECPair.fromPrivateKey>;
+}
+
 export class TestBitcoinWallet {
   private readonly network;
-  readonly keys: Array<{ address: string; pair: ReturnType<typeof ECPair.fromPrivateKey> }> = [];
+  readonly keys: WalletKey[] = [];
 
   constructor(
     readonly esplora: EsploraClient,
@@ -57,7 +62,7 @@ export class TestBitcoinWallet {
 
   /** Pays `sats` to `to`; answers the txid and raw hex of the broadcast transaction. */
   async pay(to: string, sats: bigint, options: PayOptions = {}): Promise<{ txid: string; hex: string }> {
-    const coins: Array<{ txid: string; vout: number; value: bigint; key: (typeof this.keys)[number] }> = [];
+    const coins: Array<{ txid: string; vout: number; value: bigint; key: WalletKey }> = [];
     for (const key of this.keys) {
       for (const u of await this.esplora.utxos(key.address)) coins.push({ ...u, key });
     }

@@ -4,6 +4,7 @@
 import type { Db } from '../db/database.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Logger } from 'pino';
+import { bitcoinRailPlugin } from './bitcoin/index.js';
 import { evmRailPlugin } from './evm/index.js';
 import type {
   ConfirmedHandler,
@@ -27,7 +28,7 @@ export type {
 } from './plugin.js';
 
 /** Every rail kind this server knows: one line each. */
-const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin];
+const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin, bitcoinRailPlugin];
 
 export interface RailsDeps {
   config: RailsConfig;

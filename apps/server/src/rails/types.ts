@@ -28,7 +28,7 @@ export interface PaymentRequest {
 }
 
 /** What a wallet needs in order to sign the payment (or an approval), in the rail's own wire form. */
-export type WalletRequest = {
+export interface WalletRequest {
   kind: 'evm_transaction';
   chainId: number;
   to: string;
@@ -36,7 +36,15 @@ export type WalletRequest = {
   value: bigint;
   /** Hex call data; '0x' for a plain native transfer. */
   data: string;
-};
+}
+
+/** A Bitcoin payment: any wallet pays `amount` satoshis to the payment's own `address` (BIP21 `uri`). */
+export interface BitcoinWalletRequest {
+  kind: 'bitcoin_payment';
+  address: string;
+  amount: bigint;
+  uri: string;
+}
 
 /** Where and how to pay: shown to the customer (QR, wallet) and then checked by `verify`. */
 export interface PaymentTarget {
@@ -48,7 +56,8 @@ export interface PaymentTarget {
   amount: bigint;
   /** Blocks a payment must be buried under before it counts. */
   confirmations: number;
-  request: WalletRequest;
+  /** What a wallet sends: an EVM transaction, or a Bitcoin payment to the target's address. */
+  request: WalletRequest | BitcoinWalletRequest;
   /** A payment URI for a QR code (EIP-681 on EVM chains). */
   uri: string;
 }

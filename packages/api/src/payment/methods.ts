@@ -40,9 +40,13 @@ export const paymentMethodSettings = z.object({
   bitcoin: z
     .object({
       network: z.enum(['mainnet', 'testnet', 'regtest']),
+      /** The BIP84 account key payments derive from: zpub (mainnet) or vpub (testnet, regtest). */
       xpub: z.string().max(200).optional(),
+      /** An Esplora REST API (blockstream.info, mempool.space, electrs, or the local regtest chain). */
       api_host: host,
-      explorer_host: host,
+      explorer_host: host.optional(),
+      /** Unpaid derived addresses allowed in a row (the wallet's gap limit; default 20). */
+      gap_limit: z.number().int().min(1).max(100_000).optional(),
     })
     .optional(),
 });

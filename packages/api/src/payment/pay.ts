@@ -79,8 +79,23 @@ export const evmPaymentTarget = z.object({
 });
 export type EvmPaymentTarget = z.infer<typeof evmPaymentTarget>;
 
+/**
+ * Where a Bitcoin wallet pays: a fresh address derived for this payment only (the address is what makes
+ * the transfer count for it), the exact amount in satoshis and its BIP21 URI for a QR code.
+ */
+export const bitcoinPaymentTarget = z.object({
+  rail: z.literal('bitcoin'),
+  network: z.enum(['mainnet', 'testnet', 'regtest']),
+  address: z.string(),
+  /** Satoshis. */
+  amount: amountString,
+  uri: z.string(),
+  confirmations: z.number().int(),
+});
+export type BitcoinPaymentTarget = z.infer<typeof bitcoinPaymentTarget>;
+
 /** Where and how to pay, one shape per rail kind (`rail` tells which). */
-export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget]);
+export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget, bitcoinPaymentTarget]);
 export type PaymentTarget = z.infer<typeof paymentTarget>;
 
 export const paymentIntentStatus = z.enum([
@@ -151,7 +166,8 @@ export type CheckoutSubmitAnswer = z.infer<typeof checkoutSubmitAnswer>;
 
 /** `POST checkout-sessions/{id}/tx`: the hash of the transfer the browser wallet sent. */
 export const checkoutTxBody = z.object({
-  txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a tx hash'),
+  /** An EVM hash (0x…) or a Bitcoin txid (64 hex digits). */
+  txHash: z.string().regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a tx hash'),
 });
 
 /** `POST checkout-sessions/{id}/fast-checkout-confirm`: optionally the account the page sees now. */

@@ -6,3 +6,4 @@ export * from './notifications.js';
 export * from './analytics.js';
 export * from './rails.js';
 export * from './store.js';
+export * from './bitcoin.js';

@@ -8,7 +8,9 @@
 // amount, asset and payer, so it completes the checkout (or the portal's browser-wallet batch of
 // invoices, flows/wallet-batch.ts), is watched, or (too little) is refunded. Intents already paid are
 // searched too: a second transfer for one (a second tab that paid again and closed) is refunded to its
-// sender (intents/settle.ts); the transfer that paid was posted, so it is never presented again.
+// sender (intents/settle.ts); the transfer that paid was posted, so it is never presented again. So
+// are checkout intents canceled within the last hour (a session that expired while a wallet paid):
+// their transfers are recorded and refunded (the late-payment rule).
 import { and, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { ApiError } from '../../core/http/errors.js';
@@ -28,6 +30,12 @@ const INTENT_WINDOW_MS = 24 * 3600_000;
 const LOOKBACK_BLOCKS = 5_000;
 /** How long after its payment an intent is searched for a second transfer (a second tab paying again). */
 const PAID_WINDOW_MS = 3600_000;
+/**
+ * The grace for late payments: how long after a checkout's intent was canceled (the session expired or
+ * changed) a transfer to it is still searched for, recorded and refunded. A wallet paying from a QR
+ * code (a Bitcoin address) never posts its hash, so only this search finds a payment sent too late.
+ */
+const LATE_WINDOW_MS = 3600_000;
 
 /**
  * The checkout and batch intents waiting for a transfer or already paid (a second transfer for one is
@@ -77,8 +85,21 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
       ),
     )
     .limit(500);
+  // Checkout intents canceled within the grace: a transfer still arriving for one is refunded.
+  const late = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'canceled'),
+        isNotNull(paymentIntents.paymentMethodId),
+        isNotNull(paymentIntents.checkoutSessionId),
+        gt(paymentIntents.updatedAt, new Date(now - LATE_WINDOW_MS)),
+      ),
+    )
+    .limit(500);
   const groups = new Map<string, IntentRow[]>();
-  for (const intent of [...rows.map((r) => r.intent), ...batches, ...paid]) {
+  for (const intent of [...rows.map((r) => r.intent), ...batches, ...paid, ...late]) {
     const key = `${intent.livemode}/${intent.paymentMethodId}/${intent.currencyId}`;
     groups.set(key, [...(groups.get(key) ?? []), intent]);
   }

@@ -4,7 +4,14 @@ import type { PaymentTarget, WalletClaim, WalletRequest } from '../types.js';
 import type { EvmSettings } from './settings.js';
 import type { EvmSignRequest } from './wallet-answerer.js';
 
+/** The EVM transaction of a target this rail prepared (never another rail's). */
+function evmRequestOf(target: PaymentTarget): WalletRequest {
+  if (target.request.kind !== 'evm_transaction') throw new Error(`not an EVM target: ${target.request.kind}`);
+  return target.request;
+}
+
 export function targetJson(settings: EvmSettings, target: PaymentTarget): EvmPaymentTarget {
+  const request = evmRequestOf(target);
   return {
     rail: 'evm',
     chainId: settings.chainId,
@@ -14,15 +21,15 @@ export function targetJson(settings: EvmSettings, target: PaymentTarget): EvmPay
     uri: target.uri,
     confirmations: target.confirmations,
     request: {
-      to: target.request.to,
-      value: target.request.value.toString(),
-      data: target.request.data,
+      to: request.to,
+      value: request.value.toString(),
+      data: request.data,
     },
   };
 }
 
 export function walletClaim(settings: EvmSettings, target: PaymentTarget, testMode: boolean): WalletClaim {
-  return requestClaim(settings, target.request, testMode);
+  return requestClaim(settings, evmRequestOf(target), testMode);
 }
 
 /** The `eth:transaction` claim for any transaction the wallet is asked to sign (a transfer, an approve). */

@@ -114,6 +114,8 @@ export function usePayBatch(
     setState({ kind: 'sending', batch: state.batch });
     walletTarget(mountPoint, livemode, body)
       .then(async ({ batch, paymentTarget }) => {
+        // A browser wallet pays EVM targets only; a Bitcoin target is paid from its address and QR code.
+        if (paymentTarget.rail !== 'evm') throw new Error(t('payment.portalWallet.noBrowserWallet'));
         const hash = await payWithProvider(provider, paymentTarget);
         return postBatchTx(mountPoint, livemode, batch.id, hash);
       })

@@ -1,0 +1,97 @@
+// The Bitcoin rail as a plugin: one BitcoinRail per method settings, the confirmation watcher job, and
+// in test mode the local Esplora-compatible regtest chain (kept in DATA_DIR) with the test wallet.
+import path from 'node:path';
+import { claimOwnPort } from '../../core/own-ports.js';
+import type { RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
+import { RailError, type DbLike } from '../types.js';
+import { EsploraClient } from './client.js';
+import { startLocalEsplora, type LocalEsplora } from './esplora/server.js';
+import { BitcoinRail } from './rail.js';
+import { bitcoinSettingsFromMethod, type BitcoinSettings } from './settings.js';
+import { TestBitcoinWallet } from './test-wallet.js';
+import {
+  BITCOIN_CONFIRM_TASK,
+  defineBitcoinWatcher,
+  enqueueBitcoinWatch,
+  toBitcoinWatch,
+} from './watcher.js';
+
+export class BitcoinRailPlugin implements RailPlugin {
+  readonly kind = 'bitcoin' as const;
+  readonly methodTypes = ['bitcoin'] as const;
+  readonly watchTask = BITCOIN_CONFIRM_TASK;
+  /** The local regtest chain of test mode, when this process started one. */
+  demo: LocalEsplora | null = null;
+  private readonly rails = new Map<string, BitcoinRail>();
+  private releasePort: () => void = () => undefined;
+
+  constructor(private readonly host: RailPluginHost) {
+    defineBitcoinWatcher(host.jobs, {
+      db: host.db,
+      log: host.log,
+      rail: (settings) => this.rail(settings),
+      confirmedHandlers: () => host.confirmedHandlers(),
+      rejectedHandlers: () => host.rejectedHandlers(),
+    });
+  }
+
+  forMethod(method: RailMethod): BitcoinRail {
+    return this.rail(bitcoinSettingsFromMethod(method));
+  }
+
+  rail(settings: BitcoinSettings): BitcoinRail {
+    const key = JSON.stringify(settings);
+    let rail = this.rails.get(key);
+    if (!rail) {
+      rail = new BitcoinRail(settings, { db: this.host.db, log: this.host.log });
+      this.rails.set(key, rail);
+    }
+    return rail;
+  }
+
+  async watch(request: WatchRequest, db: DbLike): Promise<void> {
+    if (request.method.type !== 'bitcoin') {
+      throw new RailError('rail_unsupported', `${request.method.type} is not a Bitcoin method`);
+    }
+    const payload = toBitcoinWatch(
+      bitcoinSettingsFromMethod(request.method),
+      request.txRef,
+      request.expectation,
+    );
+    await enqueueBitcoinWatch(
+      db,
+      request.resumed === undefined ? payload : { ...payload, resumed: request.resumed },
+    );
+  }
+
+  /** Test mode with demo data: the local regtest chain, its state kept in DATA_DIR/bitcoin-regtest.json. */
+  async startDemo(): Promise<null> {
+    const { config, log } = this.host;
+    if (!config.DEMO_DATA || !config.DEMO_CHAIN || config.PAYSHELF_LIVE) return null;
+    const file = path.join(config.dataDir, 'bitcoin-regtest.json');
+    const port = config.DEMO_CHAIN_PORT ? config.DEMO_CHAIN_PORT + 1 : 0;
+    try {
+      this.demo = await startLocalEsplora({ port, file }).catch(() => startLocalEsplora({ port: 0, file }));
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'local bitcoin chain not started');
+      return null;
+    }
+    this.releasePort = claimOwnPort(this.demo.port, 'chain');
+    const wallet = this.testWallet();
+    if (wallet && (await wallet.balance()) === 0n) this.demo.mine(2, wallet.address);
+    log.info({ url: this.demo.url }, 'local bitcoin chain ready (regtest, Esplora API)');
+    return null;
+  }
+
+  /** The test wallet on the local chain (null when this process runs none). */
+  testWallet(): TestBitcoinWallet | null {
+    return this.demo ? new TestBitcoinWallet(new EsploraClient(this.demo.url)) : null;
+  }
+
+  async stop(): Promise<void> {
+    const demo = this.demo;
+    this.demo = null;
+    if (demo) await demo.stop();
+    this.releasePort();
+  }
+}

@@ -4,7 +4,7 @@ import { ApiError } from '../core/http/errors.js';
 import type { Tx } from './context.js';
 import type { StoreBlockletRow, StoreVersionRow } from './repo.js';
 import { transition } from './review/machine.js';
-import { cjkDocument, foldText } from './search/tokens.js';
+import { documentSql, documentTexts } from './search/document.js';
 import type { BundleStorage } from './storage.js';
 
 interface ManifestFacts {
@@ -35,19 +35,19 @@ export function manifestFacts(manifest: Record<string, unknown>, name: string): 
   };
 }
 
-/**
- * The weighted search document: title (A), name and keywords (B), description (C), each folded to
- * lower case without accents, plus the CJK bigrams of title (A) and description (C).
- */
+/** The weighted search document of an application's name and manifest, as bound values. */
 function searchDocument(name: string, facts: ManifestFacts) {
-  const title = foldText(facts.title);
-  const nameAndKeywords = foldText(`${name} ${name.replace(/[-_]/g, ' ')} ${facts.keywords.join(' ')}`);
-  const description = foldText(facts.description);
-  return sql`setweight(to_tsvector('simple', ${title}), 'A')
-    || setweight(to_tsvector('simple', ${nameAndKeywords}), 'B')
-    || setweight(to_tsvector('simple', ${description}), 'C')
-    || setweight(to_tsvector('simple', ${cjkDocument(facts.title, ...facts.keywords)}), 'A')
-    || setweight(to_tsvector('simple', ${cjkDocument(facts.description)}), 'C')`;
+  const t = documentTexts(name, facts);
+  return {
+    search: documentSql({
+      title: sql`${t.title}`,
+      nameAndKeywords: sql`${t.nameAndKeywords}`,
+      description: sql`${t.description}`,
+      cjkTitle: sql`${t.cjkTitle}`,
+      cjkDescription: sql`${t.cjkDescription}`,
+    }),
+    searchText: t.searchText,
+  };
 }
 
 /**
@@ -81,8 +81,7 @@ export async function publishVersion(
       keywords: facts.keywords,
       priceAmount: facts.price?.amount ?? null,
       priceCurrency: facts.price?.currency ?? null,
-      search: searchDocument(blocklet.name, facts),
-      searchText: foldText(`${facts.title} ${blocklet.name}`),
+      ...searchDocument(blocklet.name, facts),
       publishedAt: now,
       updatedAt: now,
       draftVersionId: blocklet.draftVersionId === version.id ? null : blocklet.draftVersionId,

@@ -123,6 +123,49 @@ describe('store search', () => {
   });
 });
 
+describe('search by kind of query (each a prepared statement per shape)', () => {
+  it('needs every word of a multi-word query, the last as a prefix', async () => {
+    expect(await names('q=team%20calendar')).toEqual(['team-calendar']);
+    expect(await names('q=calendar%20remind')).toEqual(['notes']);
+    expect(await names('q=resize%20photos')).toEqual(['image-resizer']);
+    expect(await names('q=team%20photos')).toEqual([]);
+  });
+
+  it('finds through a typo in a word or in one of several words', async () => {
+    expect(await names('q=imagr')).toEqual(['image-resizer']);
+    expect(await names('q=calender')).toContain('team-calendar');
+    expect(await names('q=imgae%20resizer')).toEqual(['image-resizer']);
+    expect((await search('q=zzqqxx')).total).toBe(0);
+  });
+
+  it('finds Chinese words of several characters and Chinese beside Latin words', async () => {
+    expect(await names(`q=${encodeURIComponent('图片压缩')}`)).toEqual(['image-resizer']);
+    expect(await names(`q=${encodeURIComponent('支付工具箱')}`)).toEqual(['payment-kit']);
+    expect(await names(`q=${encodeURIComponent('photo 图片')}`)).toEqual(['image-resizer']);
+    expect(await names(`q=${encodeURIComponent('图片相机')}`)).toEqual([]);
+  });
+
+  it('counts every match beside a page of one, and past the last page', async () => {
+    const first = await search('q=calendar&pageSize=1');
+    expect(first.dataList.map((b) => b.name)).toEqual(['team-calendar']);
+    expect(first.total).toBe(2);
+    const second = await search('q=calendar&pageSize=1&page=2');
+    expect(second.dataList.map((b) => b.name)).toEqual(['notes']);
+    expect(second.total).toBe(2);
+    const past = await search('q=calendar&pageSize=1&page=3');
+    expect(past.dataList).toEqual([]);
+    expect(past.total).toBe(2);
+  });
+
+  it('keeps filters and sorts apart for the same words', async () => {
+    expect(await names('q=calendar&price=paid')).toEqual(['team-calendar']);
+    expect(await names('q=calendar&price=free')).toEqual(['notes']);
+    expect(await names('q=calendar&sort=downloads&price=free')).toEqual(['notes']);
+    expect(await names('q=calendr&price=free')).toEqual([]);
+    expect(await names('q=calendr&price=paid')).toEqual(['team-calendar']);
+  });
+});
+
 describe('the cached list', () => {
   it('answers a repeated search without reading the database', async () => {
     expect(await names('q=calendar&sort=title')).toEqual(['notes', 'team-calendar']);

@@ -3,22 +3,17 @@
 // prefix, Chinese through bigrams); only when no word matches does it fall back to typos (trigram word
 // similarity on title and name, on the GIN trigram index). Totals are counted up to a cap.
 import type { BlockletListQuery } from '@payshelf/api';
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
-import { storeBlocklets, storeCategories } from '../../db/schema/index.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { storeBlocklets } from '../../db/schema/index.js';
 import type { DbLike } from '../context.js';
-import { LISTED, toView, viewSelect, type BlockletView } from '../repo.js';
+import { toView, viewSelect, type BlockletView } from '../repo.js';
+import { baseCondition, matching, orderOf, TYPO_CANDIDATES, type ListMode } from './conditions.js';
+import { searchPage } from './ranked.js';
 import { searchTerms } from './tokens.js';
 
 /** Up to this many matches the list counts exactly; past it the total reads "1,000+". */
 export const COUNT_CAP = 1000;
-/**
- * A typo search ranks at most this many candidates (the first the trigram index gives): ranking every
- * application that shares a common word's trigrams would cost a similarity per row.
- */
-export const TYPO_CANDIDATES = 200;
-
-/** How the list matches: every listed application, words, or (none matching) typos. */
-export type ListMode = { kind: 'browse' } | { kind: 'words'; tsq: SQL } | { kind: 'typo'; fuzzy: string };
+export { TYPO_CANDIDATES };
 
 export interface ListPage {
   rows: BlockletView[];
@@ -27,61 +22,22 @@ export interface ListPage {
   totalExact: boolean;
 }
 
-/** The listed condition with the category and free/paid filters. */
-function baseCondition(query: BlockletListQuery): SQL {
-  const where: SQL[] = [LISTED];
-  if (query.category) {
-    where.push(
-      sql`${storeBlocklets.categoryId} IN (SELECT ${storeCategories.id} FROM ${storeCategories} WHERE ${storeCategories.name} = ${query.category})`,
-    );
-  }
-  if (query.price === 'free') where.push(sql`${storeBlocklets.priceAmount} IS NULL`);
-  if (query.price === 'paid') where.push(sql`${storeBlocklets.priceAmount} IS NOT NULL`);
-  return and(...where) ?? LISTED;
-}
-
-/** The rows `mode` matches (typos: the first TYPO_CANDIDATES the trigram index gives). */
-function matching(db: DbLike, query: BlockletListQuery, mode: ListMode): SQL {
-  const base = baseCondition(query);
-  if (mode.kind === 'browse') return base;
-  if (mode.kind === 'words') return sql`${base} AND ${storeBlocklets.search} @@ ${mode.tsq}`;
-  const candidates = db
-    .select({ id: storeBlocklets.id })
-    .from(storeBlocklets)
-    .where(sql`${base} AND ${storeBlocklets.searchText} %> ${mode.fuzzy}`)
-    .limit(TYPO_CANDIDATES);
-  return inArray(storeBlocklets.id, candidates);
-}
-
-/** The order of `mode`'s page (relevance by default when searching). */
-function orderOf(query: BlockletListQuery, mode: ListMode): SQL[] {
-  const sort = query.sort ?? (mode.kind === 'browse' ? 'downloads' : 'relevance');
-  if (sort === 'title') return [sql`${storeBlocklets.title} ASC`];
-  if (sort === 'updated') return [sql`${storeBlocklets.publishedAt} DESC`];
-  if (sort === 'relevance' && mode.kind === 'words')
-    return [sql`ts_rank(${storeBlocklets.search}, ${mode.tsq}) DESC`, sql`${storeBlocklets.downloads} DESC`];
-  if (sort === 'relevance' && mode.kind === 'typo')
-    return [
-      sql`word_similarity(${mode.fuzzy}, ${storeBlocklets.searchText}) DESC`,
-      sql`${storeBlocklets.downloads} DESC`,
-    ];
-  return [sql`${storeBlocklets.downloads} DESC`];
-}
-
 /** How many rows `mode` matches, counting at most `reach + 1` (a scalar subquery). */
 function cappedCountSql(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number): SQL {
-  return sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${storeBlocklets} WHERE ${matching(db, query, mode)} LIMIT ${reach + 1}) capped)`;
+  const where = matching(db, baseCondition(query, query.category), mode);
+  return sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${storeBlocklets} WHERE ${where} LIMIT ${reach + 1}) capped)`;
 }
 
 /**
- * One page of `mode`'s matches in the asked order, each with its view (owner, category, current
- * version) and the count of all matches up to `reach + 1` (`total`, the same on every row), in one
- * statement.
+ * One page of every listed application in the asked order, each with its view (owner, category,
+ * current version) and the count of all up to `reach + 1` (`total`, the same on every row), in one
+ * statement: the order reads an index (downloads, title, published) and stops at the page.
  */
-export function pageQuery(db: DbLike, query: BlockletListQuery, mode: ListMode, reach: number) {
+function browseQuery(db: DbLike, query: BlockletListQuery, reach: number) {
+  const mode: ListMode = { kind: 'browse' };
   return viewSelect(db, cappedCountSql(db, query, mode, reach))
-    .where(matching(db, query, mode))
-    .orderBy(...orderOf(query, mode), asc(storeBlocklets.id))
+    .where(baseCondition(query, query.category))
+    .orderBy(...orderOf(query, mode))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
 }
@@ -97,9 +53,18 @@ async function cappedCount(db: DbLike, query: BlockletListQuery, mode: ListMode,
  * next page always stays reachable: one statement, unless the page is empty past the first (then the
  * count alone tells how far the matches go).
  */
-async function counted(db: DbLike, query: BlockletListQuery, mode: ListMode, cap: number): Promise<ListPage> {
+async function counted(
+  db: DbLike,
+  query: BlockletListQuery,
+  mode: ListMode,
+  cap: number,
+  values: { tsquery?: string; fuzzy?: string },
+): Promise<ListPage> {
   const reach = Math.max(cap, query.page * query.pageSize);
-  const joined = await pageQuery(db, query, mode, reach);
+  const joined =
+    mode.kind === 'browse'
+      ? await browseQuery(db, query, reach)
+      : await searchPage(db, query, mode.kind, values);
   const rows = joined.map(toView);
   const offset = (query.page - 1) * query.pageSize;
   const n = joined[0]?.total ?? (offset === 0 ? 0 : await cappedCount(db, query, mode, reach));
@@ -113,18 +78,15 @@ async function counted(db: DbLike, query: BlockletListQuery, mode: ListMode, cap
  */
 export async function listPublic(db: DbLike, query: BlockletListQuery): Promise<ListPage> {
   const terms = query.q ? searchTerms(query.q) : null;
-  if (!terms) return counted(db, query, { kind: 'browse' }, COUNT_CAP);
+  if (!terms) return counted(db, query, { kind: 'browse' }, COUNT_CAP, {});
   if (terms.tsquery) {
-    const words = await counted(
-      db,
-      query,
-      { kind: 'words', tsq: sql`to_tsquery('simple', ${terms.tsquery})` },
-      COUNT_CAP,
-    );
+    const tsq = sql`to_tsquery('simple', ${terms.tsquery})`;
+    const words = await counted(db, query, { kind: 'words', tsq }, COUNT_CAP, { tsquery: terms.tsquery });
     if (words.total > 0) return words;
   }
   if (terms.fuzzy.length < 3) return { rows: [], total: 0, totalExact: true };
   // Typos: at most TYPO_CANDIDATES match, so the count is always exact.
-  const typo = await counted(db, query, { kind: 'typo', fuzzy: terms.fuzzy }, TYPO_CANDIDATES);
+  const fuzzy = sql`${terms.fuzzy}`;
+  const typo = await counted(db, query, { kind: 'typo', fuzzy }, TYPO_CANDIDATES, { fuzzy: terms.fuzzy });
   return { ...typo, totalExact: true };
 }

@@ -44,6 +44,8 @@ import { customerPortalRoutes } from './portal/index.js';
 import { collectBatchAction } from './flows/collect-batch.js';
 import { attachSessionCache } from './checkout/session-cache.js';
 import { walletBatchRoutes } from './flows/wallet-batch-routes.js';
+import { meterRoutesOf } from './meters/routes.js';
+import { usageRoutes } from './flows/usage-routes.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -127,6 +129,8 @@ export async function registerPayment(
       customerPortalRoutes(scope, ctx);
       walletBatchRoutes(scope, ctx);
       adminViewRoutes(scope, ctx);
+      meterRoutesOf(scope, ctx);
+      usageRoutes(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

@@ -96,7 +96,8 @@ async function main() {
 
   let accepted = 0;
   const apiSeconds = await runAll(async (events) => {
-    accepted += Number((await api('POST', '/meter-events/batch', { events })).accepted);
+    const answer = await api('POST', '/meter-events/batch', { events });
+    accepted += Number(answer.accepted);
   });
   // The first batch again: every event a duplicate, nothing counted twice.
   const again = await api('POST', '/meter-events/batch', { events: batches[0] });

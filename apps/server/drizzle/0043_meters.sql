@@ -62,8 +62,7 @@ CREATE TABLE "meter_usage_daily" (
 	"customer_id" text NOT NULL,
 	"day" date NOT NULL,
 	"total" numeric(78, 0) NOT NULL,
-	"count" bigint NOT NULL,
-	CONSTRAINT "meter_usage_daily_meter_id_customer_id_day_pk" PRIMARY KEY("meter_id","customer_id","day")
+	"count" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "meters" (
@@ -91,6 +90,7 @@ CREATE INDEX "credit_transactions_list" ON "credit_transactions" USING btree ("l
 CREATE UNIQUE INDEX "meter_events_identifier" ON "meter_events" USING btree ("livemode","identifier");--> statement-breakpoint
 CREATE INDEX "meter_events_usage" ON "meter_events" USING btree ("meter_id","customer_id","timestamp");--> statement-breakpoint
 CREATE INDEX "meter_events_list" ON "meter_events" USING btree ("livemode","created_at","id");--> statement-breakpoint
+CREATE INDEX "meter_usage_daily_key" ON "meter_usage_daily" USING btree ("meter_id","customer_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "meters_event_name" ON "meters" USING btree ("livemode","event_name");--> statement-breakpoint
 CREATE INDEX "meters_list" ON "meters" USING btree ("livemode","created_at","id");--> statement-breakpoint
 -- hand-written

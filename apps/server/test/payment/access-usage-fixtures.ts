@@ -25,7 +25,38 @@ export function usageFixtures(w: FixtureWorld): Record<string, () => Promise<Pre
   const day = 86_400_000;
   const range = () =>
     `start=${new Date(Date.now() - day).toISOString()}&end=${new Date(Date.now() + day).toISOString()}`;
+  const creditCurrency = async () =>
+    String(
+      ok(
+        await w.test('POST', '/payment-currencies', {
+          body: {
+            payment_method_id: w.cat.methodId,
+            symbol: 'MCR',
+            name: 'Matrix credit',
+            decimal: 2,
+            type: 'credit',
+          },
+        }),
+        'credit currency',
+      ).id,
+    );
+  const grantBody = async () => ({
+    customer_id: await customer(),
+    currency_id: await creditCurrency(),
+    amount: '100',
+  });
+  const grant = async () =>
+    String(ok(await w.test('POST', '/credit-grants', { body: await grantBody() }), 'grant').id);
   return {
+    'POST /credit-grants': async () => ({
+      path: '/credit-grants',
+      body: await grantBody(),
+      namesTestObjects: true,
+    }),
+    'GET /credit-grants': async () => ({ path: '/credit-grants' }),
+    'GET /credit-grants/{id}': async () => ({ path: `/credit-grants/${await grant()}` }),
+    'PUT /credit-grants/{id}/void': async () => ({ path: `/credit-grants/${await grant()}/void` }),
+    'GET /credit-transactions': async () => ({ path: '/credit-transactions' }),
     'POST /meters': async () => ({ path: '/meters', body: meterBody() }),
     'GET /meters': async () => ({ path: '/meters' }),
     'GET /meters/{id}': async () => ({ path: `/meters/${String((await meter()).id)}` }),

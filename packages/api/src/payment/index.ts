@@ -18,3 +18,4 @@ export * from './admin-views.js';
 export * from './allowance.js';
 export * from './translations.js';
 export * from './usage.js';
+export * from './credits.js';

@@ -14,3 +14,4 @@ export { balanceRoutes } from './balances.js';
 export * from './store/index.js';
 export * from './platform/index.js';
 export { meterRoutes, meterEventRoutes } from './usage.js';
+export { creditRoutes } from './credits.js';

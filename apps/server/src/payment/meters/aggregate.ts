@@ -81,3 +81,21 @@ export async function dailyStats(
     GROUP BY 1 ORDER BY 1`);
   return rows.map((r) => ({ date: r.date, total: r.total, count: Number(r.count) }));
 }
+
+/**
+ * Folds the rollup rows of each (meter, customer, day) before yesterday into one, in one statement:
+ * rows appended meanwhile (a late event of that day) are not seen by it and stay beside the new one.
+ */
+export async function compactRollup(db: DbLike): Promise<number> {
+  const { rows } = await db.execute<{ n: string }>(sql`
+    WITH old AS (
+      DELETE FROM meter_usage_daily WHERE day < (now() AT TIME ZONE 'UTC')::date - 1
+      RETURNING meter_id, customer_id, day, total, count
+    ), folded AS (
+      INSERT INTO meter_usage_daily (meter_id, customer_id, day, total, count)
+      SELECT meter_id, customer_id, day, sum(total), sum(count) FROM old GROUP BY 1, 2, 3
+      RETURNING 1
+    )
+    SELECT count(*)::text AS n FROM folded`);
+  return Number(rows[0]?.n ?? 0);
+}

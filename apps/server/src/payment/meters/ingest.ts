@@ -1,8 +1,9 @@
 // Meter event ingestion: a batch (1 to 1,000 events) is checked as a whole (known active meters,
 // known customers, times inside the window) and written by ONE statement: a multi-row INSERT from
 // arrays with ON CONFLICT (livemode, identifier) DO NOTHING RETURNING, and in the same statement the
-// per-day rollup of what was inserted. The unique index decides duplicates, so a repeated identifier
-// (in the batch, a retry, a concurrent request in another process) is stored and counted once.
+// per-day rollup rows of what was inserted (appended, never updated, so no batch waits on another).
+// The unique index decides duplicates, so a repeated identifier (in the batch, a retry, a concurrent
+// request in another process) is stored and counted once.
 import type { MeterEventCreate } from '@payshelf/api';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
@@ -81,9 +82,9 @@ export async function prepareEvents(
 }
 
 /**
- * Inserts the events and adds them to the daily rollup in one statement; answers the ids inserted
- * (an event whose identifier was already stored is not among them). Rows go in identifier order and
- * rollup rows in key order, so two concurrent batches take their locks in the same order.
+ * Inserts the events and appends their daily rollup rows in one statement; answers the ids inserted
+ * (an event whose identifier was already stored is not among them). Rows go in identifier order, so
+ * two concurrent batches sharing identifiers wait on each other in the same order (no deadlock).
  */
 export async function insertEvents(
   db: DbLike,
@@ -110,9 +111,7 @@ export async function insertEvents(
     ), rollup AS (
       INSERT INTO meter_usage_daily (meter_id, customer_id, day, total, count)
       SELECT meter_id, customer_id, ("timestamp" AT TIME ZONE 'UTC')::date, sum(value), count(*)
-      FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (meter_id, customer_id, day) DO UPDATE
-        SET total = meter_usage_daily.total + excluded.total, count = meter_usage_daily.count + excluded.count
+      FROM ins GROUP BY 1, 2, 3
     )
     SELECT id FROM ins`);
   return new Set(rows.map((r) => r.id));

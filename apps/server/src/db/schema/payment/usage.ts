@@ -8,7 +8,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -78,9 +77,10 @@ export const meterEvents = pgTable(
 );
 
 /**
- * Per (meter, customer, UTC day): the sum and count of that day's events, maintained by the statement
+ * Per (meter, customer, UTC day): the sum and count of that day's events, written by the statement
  * that inserts the events, so a period's sum reads whole days here and only its partial first and last
- * days from the events.
+ * days from the events. Append-only (one row per batch and key, no upsert, so concurrent batches never
+ * wait on each other's rows); an hourly job folds a past day's rows into one.
  */
 export const meterUsageDaily = pgTable(
   'meter_usage_daily',
@@ -91,7 +91,7 @@ export const meterUsageDaily = pgTable(
     total: amount().notNull(),
     count: bigint({ mode: 'bigint' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.meterId, t.customerId, t.day] })],
+  (t) => [index('meter_usage_daily_key').on(t.meterId, t.customerId, t.day)],
 );
 
 /**

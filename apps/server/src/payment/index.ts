@@ -44,6 +44,11 @@ import { customerPortalRoutes } from './portal/index.js';
 import { collectBatchAction } from './flows/collect-batch.js';
 import { attachSessionCache } from './checkout/session-cache.js';
 import { walletBatchRoutes } from './flows/wallet-batch-routes.js';
+import { meterRoutesOf } from './meters/routes.js';
+import { usageRoutes } from './flows/usage-routes.js';
+import { creditRoutesOf } from './credits/routes.js';
+import { expireGrants } from './credits/index.js';
+import { compactRollup } from './meters/index.js';
 
 function publicBase(services: Services) {
   return (request: FastifyRequest): string =>
@@ -93,6 +98,17 @@ export async function registerPayment(
   });
   services.jobs.schedule('*/5 * * * *', 'payment:checkout-expire');
 
+  // Credit grants past their expiry become expired; pending ones whose time came, granted.
+  services.jobs.define('payment:credit-expire', z.object({}).passthrough(), async () => {
+    await expireGrants(ctx.db);
+  });
+  services.jobs.schedule('* * * * *', 'payment:credit-expire');
+  // The meters' daily rollup: one row per (meter, customer, day) for days before yesterday.
+  services.jobs.define('payment:meter-rollup-compact', z.object({}).passthrough(), async () => {
+    await compactRollup(ctx.db);
+  });
+  services.jobs.schedule('41 * * * *', 'payment:meter-rollup-compact');
+
   registerPaymentFlows(ctx);
   const webhookRoutes = registerWebhooks(ctx);
   registerBillingJobs(ctx);
@@ -127,6 +143,9 @@ export async function registerPayment(
       customerPortalRoutes(scope, ctx);
       walletBatchRoutes(scope, ctx);
       adminViewRoutes(scope, ctx);
+      meterRoutesOf(scope, ctx);
+      usageRoutes(scope, ctx);
+      creditRoutesOf(scope, ctx);
       openApiRoutes(scope, ctx);
     },
     { prefix: `${mount}/api` },

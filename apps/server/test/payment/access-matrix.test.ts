@@ -83,6 +83,8 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
       // The allowance left on chain for renewals: the customer's own subscriptions only.
       'GET /subscriptions/{id}/allowance',
       'POST /subscriptions/{id}/allowance',
+      // A credit grant of another customer: customers see it as missing.
+      'GET /credit-grants/{id}',
     ].map((route) => [route, notTheirs]),
   ),
   // Opening a bulk-pay batch: customer A's subscription has nothing overdue (refused as input); anyone

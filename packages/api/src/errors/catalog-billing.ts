@@ -23,6 +23,20 @@ export const BILLING_TEXT = {
     en: 'A test clock moves at most two years per advance',
     zh: '测试时钟每次最多拨动两年',
   },
+  meter_event_name_taken: {
+    en: 'A meter with this event name already exists',
+    zh: '已存在使用此事件名称的计量器',
+  },
+  meter_inactive: { en: 'The meter is inactive', zh: '该计量器已停用' },
+  meter_event_timestamp_invalid: {
+    en: 'The event time is outside what can still be billed',
+    zh: '事件时间超出可计费范围',
+  },
+  credit_insufficient: { en: 'Insufficient Credit', zh: '积分不足' },
+  credit_grant_state_invalid: {
+    en: 'The credit grant cannot do this in its state',
+    zh: '该积分授予当前状态不允许此操作',
+  },
   key_managed_by_environment: {
     en: 'This key is set by the environment',
     zh: '该密钥由运行环境设置',

@@ -108,6 +108,12 @@ export const errorCode = z.enum([
   'test_clock_livemode',
   'test_clock_advance_too_far',
   'key_managed_by_environment',
+  // Meters, meter events and credits.
+  'meter_event_name_taken',
+  'meter_inactive',
+  'meter_event_timestamp_invalid',
+  'credit_insufficient',
+  'credit_grant_state_invalid',
   // Identity and sign-in.
   'session_invalid',
   'session_not_found',

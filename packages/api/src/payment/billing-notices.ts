@@ -14,7 +14,11 @@ export interface KeyedNotice extends BillingNotice {
 }
 
 /** The message keys of billing notices (header.notices.{key}.title / .description in the web's texts). */
-export const BILLING_NOTICE_KEYS = ['billing.invoiceDue', 'billing.invoicePaid'] as const;
+export const BILLING_NOTICE_KEYS = [
+  'billing.invoiceDue',
+  'billing.invoicePaid',
+  'billing.creditInsufficient',
+] as const;
 
 /** A send_invoice invoice waits for payment: its number, due day (YYYY-MM-DD or 'now') and pay link. */
 export function invoiceDueNotice(number: string, due: string, link: string): KeyedNotice {
@@ -31,6 +35,15 @@ export function invoicePaidNotice(number: string, amount: string, symbol: string
     title: `Invoice ${number} is paid`,
     description: `${amount} ${symbol} paid: ${link}`,
     message: { key: 'billing.invoicePaid', params: { number, amount, symbol, link } },
+  };
+}
+
+/** A meter event used more credit than the customer's grants held: the amount left pending and a top-up link. */
+export function creditInsufficientNotice(amount: string, symbol: string, link: string): KeyedNotice {
+  return {
+    title: 'Insufficient Credit',
+    description: `${amount} ${symbol} of usage is not covered by your credit; top up: ${link}`,
+    message: { key: 'billing.creditInsufficient', params: { amount, symbol, link } },
   };
 }
 

@@ -25,6 +25,10 @@ export const ID_PREFIXES = {
   setting: 'setting',
   api_key: 'key',
   test_clock: 'clock',
+  meter: 'meter',
+  meter_event: 'mevt',
+  credit_grant: 'cgrant',
+  credit_transaction: 'ctxn',
 } as const;
 
 export const objectId = (prefix: string) =>

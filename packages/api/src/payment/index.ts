@@ -17,3 +17,5 @@ export * from './portal.js';
 export * from './admin-views.js';
 export * from './allowance.js';
 export * from './translations.js';
+export * from './usage.js';
+export * from './credits.js';

@@ -13,3 +13,5 @@ export { billingWriteRoutes } from './billing-writes.js';
 export { balanceRoutes } from './balances.js';
 export * from './store/index.js';
 export * from './platform/index.js';
+export { meterRoutes, meterEventRoutes } from './usage.js';
+export { creditRoutes } from './credits.js';

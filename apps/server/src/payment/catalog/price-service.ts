@@ -1,6 +1,7 @@
 import type { PriceCreate, PriceUpdate } from '@payshelf/api';
 import { ApiError } from '../../core/http/errors.js';
 import { requireCurrency } from '../methods/index.js';
+import { getMeter } from '../meters/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { definedOnly } from '../shared/expand.js';
 import { newId } from '../shared/ids.js';
@@ -15,6 +16,16 @@ export async function requirePrice(db: Db, id: string, livemode: boolean, param?
     throw ApiError.missing('price_missing', id, param);
   }
   return row;
+}
+
+/** A price's meter must exist in its mode and the price must be metered. */
+async function checkMeter(db: Db, recurring: PriceCreate['recurring'], livemode: boolean): Promise<void> {
+  const meterId = recurring?.meter_id;
+  if (!meterId) return;
+  const meter = await getMeter(db, meterId, livemode);
+  if (!meter || recurring.usage_type !== 'metered') {
+    throw ApiError.of('meter_price_needs_meter', {}, { param: 'recurring.meter_id' });
+  }
 }
 
 async function checkUpsell(
@@ -66,6 +77,7 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
   }
   if (credit) await requireCurrency(db, credit.currency_id, livemode, 'metadata.credit_config.currency_id');
   await checkUpsell(db, input.upsell?.upsells_to_id, livemode);
+  await checkMeter(db, input.recurring, livemode);
   return insertPrice(db, {
     id: newId('price'),
     livemode,

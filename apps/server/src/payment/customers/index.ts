@@ -2,3 +2,4 @@
 export { getCustomer, getCustomerByDid, insertCustomer, updateCustomer } from './repo.js';
 export type { CustomerRow } from './repo.js';
 export { requireCustomer, serializeCustomer } from './service.js';
+export { customerTimes } from './clock-times.js';

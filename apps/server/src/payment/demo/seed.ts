@@ -6,6 +6,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';
 import { createLink } from '../links/index.js';
+import { createMeter } from '../meters/index.js';
 import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
@@ -95,9 +96,15 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
     upsell: { upsells_to_id: proYearly.id },
   });
   const api = await product('API calls', { unit_label: 'call', metadata: zh('API 调用') });
+  const apiMeter = await createMeter(tx, false, {
+    name: 'API calls',
+    event_name: 'api_calls',
+    unit: 'call',
+    aggregation_method: 'sum',
+  });
   const apiPrice = await price(api.id, {
     unit_amount: amount(TUSD / 100n),
-    recurring: { interval: 'month', usage_type: 'metered' },
+    recurring: { interval: 'month', usage_type: 'metered', meter_id: apiMeter.id },
   });
   const seats = await product('Seats', { unit_label: 'seat', metadata: zh('席位') });
   const seatPrice = await price(seats.id, {

@@ -33,6 +33,7 @@ import { updateIntent } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { recordEvent } from '../shared/events.js';
+import { grantCheckoutCredits } from './grant-bought-credits.js';
 import { withoutPersonalData } from '../checkout/index.js';
 
 /** Counts what was sold against each effective price's stock. */
@@ -152,6 +153,8 @@ async function finishCheckout(
   const { invoice, created, subscriptionIds } = bill;
   await sellReservedStock(tx, session.id);
   await countSold(tx, session);
+  const buyer = session.customerId ?? paid.customerId;
+  await grantCheckoutCredits(tx, session, buyer, subscriptionIds[0] ?? null, now);
   paid = await updateIntent(tx, intent.id, { invoiceId: invoice.id });
   const completed = await updateSession(tx, session.id, {
     status: 'complete',

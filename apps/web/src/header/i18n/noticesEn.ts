@@ -10,5 +10,9 @@ export const noticesEn = {
       title: 'Invoice {{number}} is paid',
       description: '{{amount}} {{symbol}} paid: {{link}}',
     },
+    creditInsufficient: {
+      title: 'Insufficient Credit',
+      description: '{{amount}} {{symbol}} of usage is not covered by your credit; top up: {{link}}',
+    },
   },
 };

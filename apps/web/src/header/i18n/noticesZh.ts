@@ -12,5 +12,9 @@ export const noticesZh: typeof noticesEn = {
       title: '账单 {{number}} 已支付',
       description: '已支付 {{amount}} {{symbol}}：{{link}}',
     },
+    creditInsufficient: {
+      title: '积分不足',
+      description: '有 {{amount}} {{symbol}} 的用量未被积分覆盖；请充值：{{link}}',
+    },
   },
 };

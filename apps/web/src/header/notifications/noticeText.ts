@@ -19,6 +19,10 @@ const TEXTS = {
     title: 'header.notices.billing.invoicePaid.title',
     description: 'header.notices.billing.invoicePaid.description',
   },
+  'billing.creditInsufficient': {
+    title: 'header.notices.billing.creditInsufficient.title',
+    description: 'header.notices.billing.creditInsufficient.description',
+  },
 } as const;
 
 function known(key: string): key is keyof typeof TEXTS {

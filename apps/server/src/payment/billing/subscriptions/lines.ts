@@ -77,7 +77,7 @@ export async function currentItems(ctx: Pick<PaymentContext, 'db'>, tx: DbLike, 
 }
 
 /** The amount of `usage` units of a metered price (its unit or tiers, as a licensed quantity). */
-function meteredAmount(price: PriceRow, usage: number, currencyId: string): bigint {
+export function meteredAmount(price: PriceRow, usage: number, currencyId: string): bigint {
   if (usage <= 0) return 0n;
   const rule = toRulePrice(price);
   const licensed = {

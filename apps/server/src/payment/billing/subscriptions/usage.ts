@@ -16,6 +16,7 @@ import { iso } from '../../shared/time.js';
 import { billingNow } from '../clocks/repo.js';
 import { itemsOfSubscriptions, type SubscriptionRow } from '../repo.js';
 import { lockSubscription } from './lifecycle.js';
+import { meterUsageOfPeriod } from './meter-usage.js';
 import { renews } from './machine.js';
 
 type Ctx = Pick<PaymentContext, 'db'>;
@@ -71,6 +72,7 @@ export async function usageOfPeriod(
       .map((r) => ({ quantity: Number(r.quantity), action: r.action }));
     usage.set(priceId, aggregateUsage(mine, price?.recurringAggregateUsage ?? 'sum'));
   }
+  for (const [priceId, used] of await meterUsageOfPeriod(tx, sub, prices, period)) usage.set(priceId, used);
   return usage;
 }
 

@@ -5,11 +5,14 @@ import type { Db } from '../db/database.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Logger } from 'pino';
 import { evmRailPlugin } from './evm/index.js';
+import { stripeRailPlugin } from './stripe/index.js';
 import type {
   ConfirmedHandler,
   DemoNetwork,
   RailMethod,
   RailPlugin,
+  RailEventOutcome,
+  RailEventRequest,
   RailPluginFactory,
   RailsConfig,
   RejectedHandler,
@@ -21,13 +24,15 @@ export type {
   ConfirmedHandler,
   DemoNetwork,
   RailMethod,
+  RailEventOutcome,
+  RailEventRequest,
   RejectedHandler,
   WatchEvent,
   WatchRequest,
 } from './plugin.js';
 
 /** Every rail kind this server knows: one line each. */
-const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin];
+const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin, stripeRailPlugin];
 
 export interface RailsDeps {
   config: RailsConfig;
@@ -91,6 +96,13 @@ export class Rails {
    */
   async watch(request: WatchRequest, db: DbLike = this.deps.db): Promise<void> {
     await this.pluginFor(request.method).watch(request, db);
+  }
+
+  /** A provider's webhook for one of its methods; refused for a rail that takes none. */
+  async webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {
+    const plugin = this.pluginFor(method);
+    if (!plugin.webhook) return { status: 'refused', detail: `${method.type} methods take no webhooks` };
+    return plugin.webhook(method, request);
   }
 
   /** Called once per confirmed payment, inside the transaction that records it; throw to retry later. */

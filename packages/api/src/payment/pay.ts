@@ -79,8 +79,23 @@ export const evmPaymentTarget = z.object({
 });
 export type EvmPaymentTarget = z.infer<typeof evmPaymentTarget>;
 
+/**
+ * A card payment: the provider's script confirms `payment_intent_id` with `client_secret` in the
+ * page (3-D Secure included), then the page posts `tx_ref` as the transfer it paid with.
+ */
+export const stripePaymentTarget = z.object({
+  rail: z.literal('stripe'),
+  payment_intent_id: z.string(),
+  client_secret: z.string(),
+  publishable_key: z.string(),
+  tx_ref: z.string(),
+  amount: amountString,
+  currency: z.string(),
+});
+export type StripePaymentTarget = z.infer<typeof stripePaymentTarget>;
+
 /** Where and how to pay, one shape per rail kind (`rail` tells which). */
-export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget]);
+export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget, stripePaymentTarget]);
 export type PaymentTarget = z.infer<typeof paymentTarget>;
 
 export const paymentIntentStatus = z.enum([

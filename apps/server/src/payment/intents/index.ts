@@ -76,3 +76,4 @@ export {
   transfersNaming,
 } from './transfer.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';
+export { readRailEvent, type RailEventOutcome } from './rail-events.js';

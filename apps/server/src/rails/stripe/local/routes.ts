@@ -105,9 +105,32 @@ export function apiRoutes(store: LocalStripeStore, intents: LocalIntents, webhoo
     },
     {
       method: 'GET',
+      path: p('/v1/payment_intents/search'),
+      handle: (c) => {
+        // The one query form used here: metadata['key']:'value'.
+        const query = /^metadata\['([^']+)'\]:'([^']*)'$/.exec(str(c.form, 'query') ?? '');
+        if (!query) throw invalid('query', "The local Stripe searches by metadata['key']:'value' only.");
+        const [, key = '', value] = query;
+        const data = [...store.paymentIntents.values()].filter((i) => i.metadata[key] === value).reverse();
+        return {
+          object: 'search_result',
+          url: '/v1/payment_intents/search',
+          has_more: false,
+          next_page: null,
+          data,
+        };
+      },
+    },
+    {
+      method: 'GET',
       path: p('/v1/payment_intents/:id'),
       publishable: true,
-      handle: (c) => withSecret(intents.paymentIntent(param(c)), c),
+      handle: (c) => {
+        const intent = withSecret(intents.paymentIntent(param(c)), c);
+        const expand = c.form.expand;
+        const wanted = Array.isArray(expand) && expand.includes('latest_charge') && intent.latest_charge;
+        return wanted ? { ...intent, latest_charge: store.chargeById(intent.latest_charge ?? '') } : intent;
+      },
     },
     {
       method: 'POST',
@@ -157,6 +180,18 @@ export function apiRoutes(store: LocalStripeStore, intents: LocalIntents, webhoo
     },
     { method: 'GET', path: p('/v1/charges/:id'), handle: (c) => store.chargeById(param(c)) },
     { method: 'POST', path: p('/v1/refunds'), handle: (c) => store.createRefund(c.form, c.request) },
+    {
+      method: 'GET',
+      path: p('/v1/refunds'),
+      handle: (c) => {
+        const intent = str(c.form, 'payment_intent');
+        const all = [...store.refunds.values()].reverse();
+        return list(
+          '/v1/refunds',
+          intent ? all.filter((r) => r.payment_intent === intent) : all.slice(0, 10),
+        );
+      },
+    },
     { method: 'GET', path: p('/v1/refunds/:id'), handle: (c) => store.refund(param(c)) },
     {
       method: 'GET',

@@ -1,0 +1,45 @@
+// The card rail as a plugin: one StripeRail per method settings, the watch of a card payment posted
+// while in flight, and the provider's webhooks. Serves `stripe` payment methods.
+import type {
+  RailEventOutcome,
+  RailEventRequest,
+  RailMethod,
+  RailPlugin,
+  RailPluginHost,
+  WatchRequest,
+} from '../plugin.js';
+import type { DbLike } from '../types.js';
+import { StripeRail } from './rail.js';
+import { stripeSettingsFromMethod } from './settings.js';
+import { defineStripeWatcher, enqueueStripeWatch, STRIPE_CONFIRM_TASK } from './watcher.js';
+import { readStripeEvent } from './webhook.js';
+
+export class StripeRailPlugin implements RailPlugin {
+  readonly kind = 'stripe' as const;
+  readonly methodTypes = ['stripe'] as const;
+  readonly watchTask = STRIPE_CONFIRM_TASK;
+  private readonly rails = new Map<string, StripeRail>();
+
+  constructor(private readonly host: RailPluginHost) {
+    defineStripeWatcher(host.jobs, host, (method) => this.forMethod(method));
+  }
+
+  forMethod(method: RailMethod): StripeRail {
+    const settings = stripeSettingsFromMethod(method);
+    const key = JSON.stringify(settings);
+    let rail = this.rails.get(key);
+    if (!rail) {
+      rail = new StripeRail(settings, this.host.db);
+      this.rails.set(key, rail);
+    }
+    return rail;
+  }
+
+  async watch(request: WatchRequest, db: DbLike): Promise<void> {
+    await enqueueStripeWatch(db, request);
+  }
+
+  webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {
+    return readStripeEvent(this.host.db, this.forMethod(method), request);
+  }
+}

@@ -119,6 +119,8 @@ export interface RailPlugin {
   /** Test wallet (DEV_WALLET) with the demo network: give its account funds to pay demo checkouts. */
   fundDevWallet?(): Promise<void>;
   stop?(): Promise<void>;
+  /** What is wrong with a method's settings, asked of its provider (keys refused); null when it works. */
+  checkMethod?(method: RailMethod): Promise<string | null>;
   /** Reads a provider's webhook for one of its methods (verified, once per event); rails without leave it out. */
   webhook?(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome>;
 }

@@ -98,6 +98,12 @@ export class Rails {
     await this.pluginFor(request.method).watch(request, db);
   }
 
+  /** What is wrong with a method, by its rail's own check (rails without one accept any); null when it works. */
+  async methodProblem(method: RailMethod): Promise<string | null> {
+    const plugin = this.byMethodType.get(method.type);
+    return plugin?.checkMethod ? plugin.checkMethod(method) : null;
+  }
+
   /** A provider's webhook for one of its methods; refused for a rail that takes none. */
   async webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {
     const plugin = this.pluginFor(method);

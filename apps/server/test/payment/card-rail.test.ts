@@ -71,6 +71,27 @@ async function intentRow(id: string) {
 }
 
 describe('card payments through the Stripe rail', () => {
+  it("checks a card method's keys when it is saved and says what is wrong", async () => {
+    const settings = (publishable: string, secret: string) => ({
+      type: 'stripe',
+      name: 'Card (bad)',
+      settings: { stripe: { publishable_key: publishable, secret_key: secret, api_host: card.local.url } },
+    });
+    const live = await env.test('POST', '/payment-methods', { body: settings('pk_live_x', 'sk_live_x') });
+    expect(live.status).toBe(400);
+    expect(live.body.error).toMatchObject({ code: 'rail_misconfigured', param: 'settings.stripe' });
+    expect(String(live.body.error?.message)).toContain('test key');
+    const refused = await env.test('POST', '/payment-methods', {
+      body: settings('pk_test_x', 'sk_test_wrong'),
+    });
+    expect(refused.status).toBe(400);
+    expect(String(refused.body.error?.message)).toContain('Stripe refused the secret key');
+    const rolled = await env.test('PUT', `/payment-methods/${card.methodId}`, {
+      body: { settings: { stripe: { publishable_key: 'pk_test_local_card', secret_key: 'sk_test_rolled' } } },
+    });
+    expect(rolled.status).toBe(400);
+  });
+
   it('pays by 4242: the posted payment completes the checkout, the card is on the payment', async () => {
     card.local.webhooks.hold();
     const { cs, intentId, target } = await submitted();

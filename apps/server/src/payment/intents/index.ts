@@ -7,6 +7,7 @@ export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason
 export {
   assetOf,
   expectationOf,
+  methodProblem,
   payingFor,
   payingWith,
   railProblem,

@@ -10,6 +10,7 @@ import type {
 } from '../plugin.js';
 import type { DbLike } from '../types.js';
 import { StripeRail } from './rail.js';
+import { keysProblem } from './check.js';
 import { stripeSettingsFromMethod } from './settings.js';
 import { defineStripeWatcher, enqueueStripeWatch, STRIPE_CONFIRM_TASK } from './watcher.js';
 import { readStripeEvent } from './webhook.js';
@@ -37,6 +38,17 @@ export class StripeRailPlugin implements RailPlugin {
 
   async watch(request: WatchRequest, db: DbLike): Promise<void> {
     await enqueueStripeWatch(db, request);
+  }
+
+  /** The keys' modes, then the secret key tried on the API (a list of one customer). */
+  async checkMethod(method: RailMethod): Promise<string | null> {
+    let rail: StripeRail;
+    try {
+      rail = this.forMethod(method);
+    } catch (err) {
+      return err instanceof Error ? err.message.replace(/^card method [^:]*: /, '') : String(err);
+    }
+    return keysProblem(rail);
   }
 
   webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {

@@ -114,6 +114,8 @@ export function usePayBatch(
     setState({ kind: 'sending', batch: state.batch });
     walletTarget(mountPoint, livemode, body)
       .then(async ({ batch, paymentTarget }) => {
+        // Card invoices are retried off-session by the billing engine, never paid in this dialog.
+        if (paymentTarget.rail !== 'evm') throw new Error(t('payment.portalPay.overdue.notSupported'));
         const hash = await payWithProvider(provider, paymentTarget);
         return postBatchTx(mountPoint, livemode, batch.id, hash);
       })

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIND_UNPOSTED_TASK } from '../../src/payment/flows/find-unposted.js';
 import { paymentIntents, refunds } from '../../src/db/schema/index.js';
 import { toJson } from '../../src/rails/stripe/local/objects.js';
 import { signatureHeader } from '../../src/rails/stripe/local/webhooks.js';
@@ -205,6 +206,39 @@ describe('card payments through the Stripe rail', () => {
     const target = (again.body as { paymentTarget: StripeTarget }).paymentTarget;
     expect((await payByCard(card.local, target, '4242424242424242')).body.status).toBe('succeeded');
     expect((await post(cs, target)).status).toBe(200);
+  });
+
+  it('a page that died after paying and a lost webhook: the reconcile finds the payment, charged once', async () => {
+    card.local.webhooks.hold();
+    const { cs, intentId, target } = await submitted();
+    // Submitting again (a page reloaded, a server restarted before answering) names the same PaymentIntent.
+    const again = await browserCall(browser, 'PUT', `/checkout-sessions/${cs}/submit`, {
+      customer_name: 'Carla Card',
+      customer_email: 'carla@example.com',
+      payment_method: card.methodId,
+      payment_currency: card.currencyId,
+    });
+    expect((again.body as { paymentTarget: StripeTarget }).paymentTarget.payment_intent_id).toBe(
+      target.payment_intent_id,
+    );
+    expect((await payByCard(card.local, target, '4242424242424242')).body.status).toBe('succeeded');
+    // Nothing posts the payment and its webhook is held: the start-up / minute scan finds it by reference.
+    await env.server.server.services.jobs.enqueue(FIND_UNPOSTED_TASK, { settleAfterMs: 0 });
+    await until('the reconcile completes the checkout', async () =>
+      (await sessionStatus(cs)).status === 'complete' ? true : undefined,
+    );
+    card.local.webhooks.release();
+    await card.local.webhooks.settle();
+    expect((await post(cs, target)).status).toBe(200);
+    expect((await intentRow(intentId))?.amountReceived).toBe(1999n);
+    const charged = [...card.local.store.charges.values()].filter(
+      (c) => c.payment_intent === target.payment_intent_id,
+    );
+    expect(charged).toHaveLength(1);
+    const made = [...card.local.store.paymentIntents.values()].filter(
+      (i) => i.metadata.reference === intentId,
+    );
+    expect(made).toHaveLength(1);
   });
 
   it('refunds in part and then in full through Stripe', async () => {

@@ -91,6 +91,8 @@ export const stripePaymentTarget = z.object({
   tx_ref: z.string(),
   amount: amountString,
   currency: z.string(),
+  /** Test mode's Stripe.js stand-in (the local Stripe); null: the page loads https://js.stripe.com/v3. */
+  js_url: z.string().nullable(),
 });
 export type StripePaymentTarget = z.infer<typeof stripePaymentTarget>;
 

@@ -292,6 +292,8 @@ export class StripeRail implements Rail {
       tx_ref: card.txRef,
       amount: target.amount.toString(),
       currency: target.asset.symbol,
+      // Only a test-mode method has an API base (the local Stripe), so a live page loads Stripe's own.
+      js_url: this.settings.apiBase ? `${this.settings.apiBase.replace(/\/$/, '')}/js/v3` : null,
     };
   }
 

@@ -149,6 +149,6 @@ function Stripe(pk, options) {
   stripe._local = true;
   return stripe;
 }
-Stripe.version = 3;
+Stripe.version = 'endive';
 window.Stripe = Stripe;
 `;

@@ -19,6 +19,7 @@ import { checkoutBrowserRoutes } from './checkout/browser-routes.js';
 import { checkoutConnectAction } from './flows/connect-pay.js';
 import { registerPaymentFlows } from './flows/register.js';
 import { submitRoutes } from './checkout/submit-routes.js';
+import { railWebhookRoutesOf } from './flows/rail-webhook-routes.js';
 import { sessionRoutes } from './checkout/routes.js';
 import { customerBrowserRoutes } from './customers/browser-routes.js';
 import { linkBrowserRoutes } from './links/browser-routes.js';
@@ -136,6 +137,7 @@ export async function registerPayment(
       demoRoutes(scope, ctx);
       balanceRoutes(scope, ctx);
       webhookRoutes(scope);
+      railWebhookRoutesOf(scope, ctx);
       billingEngineRoutes(scope, ctx);
       testClockRoutes(scope, ctx);
       billingAdminRoutes(scope, ctx);

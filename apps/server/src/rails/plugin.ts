@@ -79,6 +79,23 @@ export interface DemoNetwork {
   hasContract(address: string): Promise<boolean>;
 }
 
+/** A provider's event (a card provider's webhook) as the rail read it. */
+export type RailEventOutcome =
+  /** Not signed by the provider with this method's secret (forged, altered or stale): nothing done. */
+  | { status: 'refused'; detail: string }
+  /** Seen before (a replay or a resend): nothing done again. */
+  | { status: 'duplicate' }
+  /** Nothing for payment code to do. */
+  | { status: 'ignored' }
+  /** A payment succeeded at the provider: the transfer `txRef` for the payment `reference`. */
+  | { status: 'paid'; reference: string; txRef: string };
+
+/** A provider's webhook request: the raw body exactly as sent and its signature header. */
+export interface RailEventRequest {
+  raw: string;
+  signature: string | null;
+}
+
 export interface RailPlugin {
   kind: RailKind;
   /** The `payment_methods.type` values this rail serves, e.g. ['ethereum', 'base']. */
@@ -102,6 +119,10 @@ export interface RailPlugin {
   /** Test wallet (DEV_WALLET) with the demo network: give its account funds to pay demo checkouts. */
   fundDevWallet?(): Promise<void>;
   stop?(): Promise<void>;
+  /** What is wrong with a method's settings, asked of its provider (keys refused); null when it works. */
+  checkMethod?(method: RailMethod): Promise<string | null>;
+  /** Reads a provider's webhook for one of its methods (verified, once per event); rails without leave it out. */
+  webhook?(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome>;
 }
 
 export type RailPluginFactory = (host: RailPluginHost) => RailPlugin;

@@ -6,11 +6,14 @@ import type { JobQueue } from '../core/jobs/queue.js';
 import type { Logger } from 'pino';
 import { bitcoinRailPlugin } from './bitcoin/index.js';
 import { evmRailPlugin } from './evm/index.js';
+import { stripeRailPlugin } from './stripe/index.js';
 import type {
   ConfirmedHandler,
   DemoNetwork,
   RailMethod,
   RailPlugin,
+  RailEventOutcome,
+  RailEventRequest,
   RailPluginFactory,
   RailsConfig,
   RejectedHandler,
@@ -22,13 +25,15 @@ export type {
   ConfirmedHandler,
   DemoNetwork,
   RailMethod,
+  RailEventOutcome,
+  RailEventRequest,
   RejectedHandler,
   WatchEvent,
   WatchRequest,
 } from './plugin.js';
 
 /** Every rail kind this server knows: one line each. */
-const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin, bitcoinRailPlugin];
+const PLUGINS: readonly RailPluginFactory[] = [evmRailPlugin, bitcoinRailPlugin, stripeRailPlugin];
 
 export interface RailsDeps {
   config: RailsConfig;
@@ -92,6 +97,19 @@ export class Rails {
    */
   async watch(request: WatchRequest, db: DbLike = this.deps.db): Promise<void> {
     await this.pluginFor(request.method).watch(request, db);
+  }
+
+  /** What is wrong with a method, by its rail's own check (rails without one accept any); null when it works. */
+  async methodProblem(method: RailMethod): Promise<string | null> {
+    const plugin = this.byMethodType.get(method.type);
+    return plugin?.checkMethod ? plugin.checkMethod(method) : null;
+  }
+
+  /** A provider's webhook for one of its methods; refused for a rail that takes none. */
+  async webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {
+    const plugin = this.pluginFor(method);
+    if (!plugin.webhook) return { status: 'refused', detail: `${method.type} methods take no webhooks` };
+    return plugin.webhook(method, request);
   }
 
   /** Called once per confirmed payment, inside the transaction that records it; throw to retry later. */

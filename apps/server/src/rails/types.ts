@@ -60,6 +60,17 @@ export interface PaymentTarget {
   request: WalletRequest | BitcoinWalletRequest;
   /** A payment URI for a QR code (EIP-681 on EVM chains). */
   uri: string;
+  /** A card rail's payment: what the browser's card form confirms (no wallet request then). */
+  card?: CardTarget;
+}
+
+/** What a browser needs to confirm a card payment with the provider's script. */
+export interface CardTarget {
+  /** The provider's payment id, and the transfer reference the browser posts once it is paid. */
+  paymentId: string;
+  txRef: string;
+  clientSecret: string;
+  publishableKey: string;
 }
 
 /** What `verify` holds a transaction against. */
@@ -99,6 +110,8 @@ export interface ConfirmedPayment {
   blockHash: string;
   /** Which transfer inside the transaction counted (log index; -1 for a native value transfer). */
   index: number;
+  /** What the rail adds to the intent's payment details (a card's brand and last four digits). */
+  details?: Record<string, string>;
 }
 
 export type VerifyResult =

@@ -183,6 +183,10 @@ export function fixtures(w: FixtureWorld) {
       path: `/checkout-sessions/${await session()}/tx`,
       body: { txHash: `0x${'ab'.repeat(32)}` },
     }),
+    'POST /rail-webhooks/{method_id}': async () => ({
+      path: `/rail-webhooks/${w.cat.methodId}`,
+      body: { id: 'evt_matrix', type: 'payment_intent.succeeded' },
+    }),
     'POST /checkout-sessions/{id}/fast-checkout-confirm': async () => ({
       path: `/checkout-sessions/${await session()}/fast-checkout-confirm`,
       body: {},

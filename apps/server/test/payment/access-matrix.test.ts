@@ -64,6 +64,9 @@ const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
   'PUT /checkout-sessions/{id}/amount': () => 'refused',
   'POST /checkout-sessions/{id}/tx': (r) => signedInOnly(r, 'refused'),
   'POST /checkout-sessions/{id}/fast-checkout-confirm': (r) => signedInOnly(r, 'refused'),
+  // A provider's webhook: anyone may send one, only a valid signature over the body is accepted
+  // (the fixture's method takes no webhooks, so every caller is refused as input).
+  'POST /rail-webhooks/{method_id}': () => 'refused',
   // Proving a fast-pay account is for a signed-in customer; the fixture's proof signs nothing real,
   // so it is refused as input.
   'POST /checkout-sessions/{id}/payer-challenge': (r) => signedInOnly(r, 'ok'),
@@ -242,6 +245,8 @@ const BROWSER_WRITES = new Set([
   'POST /checkout-sessions/{id}/payer-challenge',
   'POST /checkout-sessions/{id}/payer-proof',
   'POST /customers/sync-to-space',
+  // A payment provider's webhook: what it does is decided by the signature over its body.
+  'POST /rail-webhooks/{method_id}',
 ]);
 
 it('opens no write to anonymous callers beyond the checkout calls', () => {

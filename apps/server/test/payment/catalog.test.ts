@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalStripe } from '../../src/rails/stripe/local/server.js';
 import { seedCurrency, startPaymentEnv, type PaymentTestEnv } from './support.js';
 
 let env: PaymentTestEnv;
@@ -226,11 +227,16 @@ describe('prices', () => {
 
 describe('payment methods and currencies', () => {
   it('masks secrets and keeps them when an update leaves them out', async () => {
+    // A card method's keys are tried on Stripe when saved: the local Stripe of test mode answers.
+    const local = await new LocalStripe().start();
+    const api_host = local.url;
     const created = await env.test('POST', '/payment-methods', {
       body: {
         type: 'stripe',
         name: 'Card',
-        settings: { stripe: { publishable_key: 'pk_test_1', secret_key: 'sk_test_secretvalue1234' } },
+        settings: {
+          stripe: { publishable_key: 'pk_test_1', secret_key: 'sk_test_secretvalue1234', api_host },
+        },
       },
     });
     expect(created.status).toBe(200);
@@ -238,8 +244,9 @@ describe('payment methods and currencies', () => {
     expect(settings.stripe.secret_key).toBe('sk_test_…1234');
     const id = String(created.body.id);
     const updated = await env.test('PUT', `/payment-methods/${id}`, {
-      body: { settings: { stripe: { publishable_key: 'pk_test_2', secret_key: 'sk_test_…1234' } } },
+      body: { settings: { stripe: { publishable_key: 'pk_test_2', secret_key: 'sk_test_…1234', api_host } } },
     });
+    await local.stop();
     expect((updated.body.settings as { stripe: { secret_key: string } }).stripe.secret_key).toBe(
       'sk_test_…1234',
     );

@@ -36,6 +36,10 @@ export const CHECKOUT_TEXT = {
   invalid_transaction: { en: 'Invalid transaction', zh: '交易无效' },
   rail_unsupported: { en: 'This payment method is not supported', zh: '不支持此支付方式' },
   rail_misconfigured: { en: 'This payment method is misconfigured', zh: '该支付方式配置有误' },
+  webhook_signature_invalid: {
+    en: 'The webhook signature is invalid',
+    zh: 'Webhook 签名无效',
+  },
   hot_wallet_unfunded: { en: 'The paying wallet has no funds for fees', zh: '付款钱包没有足够的手续费' },
   not_found: { en: 'The transaction was not found', zh: '未找到该交易' },
   reverted: { en: 'The transaction failed on chain', zh: '该交易在链上执行失败' },

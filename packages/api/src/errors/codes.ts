@@ -84,6 +84,7 @@ export const errorCode = z.enum([
   'invalid_transaction',
   'rail_unsupported',
   'rail_misconfigured',
+  'webhook_signature_invalid',
   'hot_wallet_unfunded',
   'not_found',
   'reverted',

@@ -94,8 +94,29 @@ export const bitcoinPaymentTarget = z.object({
 });
 export type BitcoinPaymentTarget = z.infer<typeof bitcoinPaymentTarget>;
 
+/**
+ * A card payment: the provider's script confirms `payment_intent_id` with `client_secret` in the
+ * page (3-D Secure included), then the page posts `tx_ref` as the transfer it paid with.
+ */
+export const stripePaymentTarget = z.object({
+  rail: z.literal('stripe'),
+  payment_intent_id: z.string(),
+  client_secret: z.string(),
+  publishable_key: z.string(),
+  tx_ref: z.string(),
+  amount: amountString,
+  currency: z.string(),
+  /** Test mode's Stripe.js stand-in (the local Stripe); null: the page loads https://js.stripe.com/v3. */
+  js_url: z.string().nullable(),
+});
+export type StripePaymentTarget = z.infer<typeof stripePaymentTarget>;
+
 /** Where and how to pay, one shape per rail kind (`rail` tells which). */
-export const paymentTarget = z.discriminatedUnion('rail', [evmPaymentTarget, bitcoinPaymentTarget]);
+export const paymentTarget = z.discriminatedUnion('rail', [
+  evmPaymentTarget,
+  bitcoinPaymentTarget,
+  stripePaymentTarget,
+]);
 export type PaymentTarget = z.infer<typeof paymentTarget>;
 
 export const paymentIntentStatus = z.enum([

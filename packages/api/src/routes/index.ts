@@ -11,6 +11,7 @@ export { instanceRoutes } from './instance.js';
 export { eventRoutes } from './events.js';
 export { billingWriteRoutes } from './billing-writes.js';
 export { balanceRoutes } from './balances.js';
+export { railWebhookRoutes, railWebhookAnswer } from './rail-webhooks.js';
 export * from './store/index.js';
 export * from './platform/index.js';
 export { meterRoutes, meterEventRoutes } from './usage.js';

@@ -97,3 +97,19 @@ export const railNonces = pgTable(
   },
   (t) => [uniqueIndex('rail_nonces_account').on(t.network, t.address)],
 );
+
+/**
+ * Every provider event a rail accepted (a card provider's webhook), once: the primary key (rail,
+ * event id) makes a replayed or resent event a no-op, whichever process receives it.
+ */
+export const railEvents = pgTable(
+  'rail_events',
+  {
+    rail: text().notNull(),
+    eventId: text().notNull(),
+    methodId: text().notNull(),
+    type: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('rail_events_once').on(t.rail, t.eventId)],
+);

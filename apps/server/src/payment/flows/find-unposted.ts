@@ -107,7 +107,7 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
 }
 
 /** Accepts a found transfer as its page would have posted it; false when the intent is neither kind. */
-async function acceptFound(ctx: PaymentContext, intent: IntentRow, txRef: string): Promise<boolean> {
+export async function acceptFound(ctx: PaymentContext, intent: IntentRow, txRef: string): Promise<boolean> {
   if (batchOf(intent)) {
     await acceptBatchTransaction(ctx, intent, txRef);
     return true;

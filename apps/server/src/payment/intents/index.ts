@@ -7,6 +7,7 @@ export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason
 export {
   assetOf,
   expectationOf,
+  methodProblem,
   payingFor,
   payingWith,
   railProblem,
@@ -76,3 +77,4 @@ export {
   transfersNaming,
 } from './transfer.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';
+export { readRailEvent, type RailEventOutcome } from './rail-events.js';

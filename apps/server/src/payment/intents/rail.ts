@@ -57,6 +57,14 @@ export function railProblem(err: unknown, param?: string): ApiError {
   throw err;
 }
 
+/** What is wrong with a payment method's settings (a card provider refusing its keys); null when it works. */
+export function methodProblem(
+  ctx: PaymentContext,
+  method: { id: string; type: string; livemode: boolean; settings: Record<string, unknown> },
+): Promise<string | null> {
+  return ctx.services.rails.methodProblem({ ...method, confirmation: { type: 'callback' } });
+}
+
 /** The active method and currency a customer chose (the currency must belong to the method) and its rail. */
 export async function payingWith(
   ctx: PaymentContext,

@@ -57,6 +57,7 @@ function transferDetails(intent: IntentRow, payment: ConfirmedPayment, terms: Se
     amount: payment.amount.toString(),
     token: payment.asset.contract,
     block_number: payment.blockNumber.toString(),
+    ...(payment.details ?? {}),
     ...(terms.extra ?? {}),
     ...(terms.explorer ? { explorer_url: terms.explorer } : {}),
   };

@@ -62,12 +62,30 @@ function mergeSecrets(old: Record<string, unknown>, next: PaymentMethodSettings)
   };
 }
 
+/** A method's settings checked by its rail before they are stored: the problem, or null when it works. */
+export type MethodCheck = (method: {
+  id: string;
+  type: PaymentMethodType;
+  livemode: boolean;
+  settings: Record<string, unknown>;
+}) => Promise<string | null>;
+
+async function checkWithRail(
+  check: MethodCheck | undefined,
+  method: Parameters<MethodCheck>[0],
+): Promise<void> {
+  const problem = check ? await check(method) : null;
+  if (problem) throw ApiError.badRequest('rail_misconfigured', problem, `settings.${method.type}`);
+}
+
 export async function createMethod(
   db: Db,
   livemode: boolean,
   input: PaymentMethodCreate,
+  check?: MethodCheck,
 ): Promise<MethodRow> {
   checkSettings(input.type, input.settings);
+  await checkWithRail(check, { id: 'new', type: input.type, livemode, settings: input.settings });
   return insertMethod(db, {
     id: newId('pm'),
     livemode,
@@ -101,10 +119,12 @@ export async function changeMethod(
   id: string,
   livemode: boolean,
   input: PaymentMethodUpdate,
+  check?: MethodCheck,
 ): Promise<MethodRow> {
   const existing = await requireMethod(db, id, livemode);
   const settings = input.settings ? mergeSecrets(existing.settings, input.settings) : undefined;
   if (settings) checkSettings(existing.type, settings);
+  if (settings) await checkWithRail(check, { id, type: existing.type, livemode, settings });
   const row = await updateMethod(db, id, livemode, definedOnly({ ...input, settings }));
   if (!row) throw ApiError.of('resource_missing', {});
   return row;

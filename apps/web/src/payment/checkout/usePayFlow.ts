@@ -18,6 +18,8 @@ export interface PayFlow {
   submit(body: SubmitBody, options: { credit: boolean; donation: boolean }): void;
   confirmFastPay(): void;
   payWithBrowserWallet(): void;
+  /** The card form's payment succeeded: post its transfer reference, then wait for completion. */
+  cardPaid(txRef: string): Promise<void>;
   /** The wallet-connect (DID Connect) transfer was accepted: wait for completion. */
   walletApproved(): void;
   /** Connect errors toast and reset (SPEC section 8). */
@@ -32,7 +34,7 @@ function emitError(code: string, error: unknown) {
   window.dispatchEvent(new CustomEvent(`error.${code}`, { detail: error }));
 }
 
-const RELAY_STATES = new Set(['walletConnect', 'browserWallet', 'fastPay', 'paying']);
+const RELAY_STATES = new Set(['walletConnect', 'browserWallet', 'fastPay', 'paying', 'stripePaying']);
 
 /** Runs the checkout state machine's effects: submit, fast pay, browser wallet, relay and one poller. */
 export function usePayFlow(
@@ -159,6 +161,13 @@ export function usePayFlow(
   }, [paying, api, sessionId, toast]);
 
   const walletApproved = useCallback(() => dispatch({ type: 'COMPLETED_EVENT' }), []);
+  const cardPaid = useCallback(
+    (txRef: string) =>
+      api.sentTransaction(sessionId, txRef).then(() => {
+        dispatch({ type: 'CARD_PAID' });
+      }),
+    [api, sessionId],
+  );
   const connectFailed = useCallback(
     (message: string) => {
       // A DID wallet may decline a subscription's allowance after its payment went through: the
@@ -192,6 +201,7 @@ export function usePayFlow(
     confirmFastPay,
     payWithBrowserWallet,
     walletApproved,
+    cardPaid,
     connectFailed,
     cancel,
     retryLimited,

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
 import { useCheckoutSlots } from '../slots';
+import { CardPayment } from './CardPayment';
 import { allowanceWords } from '../allowance/allowance';
 import { useCheckoutConnect } from '../useCheckoutConnect';
 import type { PayFlow } from '../usePayFlow';
@@ -47,7 +48,8 @@ function WalletConnect({
 }
 
 function amountOf(state: PayState, currency: PaymentCurrency, locale: string): string {
-  if (state.status !== 'fastPay' && state.status !== 'walletConnect') return '';
+  if (state.status !== 'fastPay' && state.status !== 'walletConnect' && state.status !== 'stripePaying')
+    return '';
   const units =
     state.answer.paymentTarget?.amount ??
     state.answer.fastPayInfo?.amount ??
@@ -73,8 +75,18 @@ export function PayDialogs({
   const amount = amountOf(state, currency, locale);
   const allowance =
     state.status === 'walletConnect' || state.status === 'browserWallet' ? state.answer.allowance : undefined;
+  const cardTarget = state.status === 'stripePaying' ? state.answer.paymentTarget : null;
   return (
     <>
+      {cardTarget?.rail === 'stripe' ? (
+        <CardPayment
+          target={cardTarget}
+          amount={amount}
+          locale={locale}
+          onPaid={flow.cardPaid}
+          onCancel={flow.cancel}
+        />
+      ) : null}
       {state.status === 'customerLimited' && Overdue ? (
         <Overdue
           api={api}

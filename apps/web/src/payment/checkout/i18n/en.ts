@@ -113,6 +113,16 @@ export const checkoutEn = {
     waiting: 'Waiting for the payment to be confirmed…',
     cancel: 'Cancel',
   },
+  card: {
+    title: 'Pay by card',
+    loading: 'Loading the card form…',
+    loadFailed: 'The card form could not be loaded. Check your connection and try again.',
+    pay: 'Pay {{amount}}',
+    paying: 'Paying…',
+    failed: 'The card payment did not go through: {{message}}',
+    retry: 'Try again',
+    cancel: 'Cancel',
+  },
   pastDue: {
     title: 'Overdue invoices',
     loading: 'Loading your past due invoices…',

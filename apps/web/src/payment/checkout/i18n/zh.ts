@@ -112,6 +112,16 @@ export const checkoutZh: typeof checkoutEn = {
     waiting: '正在等待支付确认…',
     cancel: '取消',
   },
+  card: {
+    title: '银行卡支付',
+    loading: '正在加载银行卡表单…',
+    loadFailed: '银行卡表单加载失败，请检查网络后重试。',
+    pay: '支付 {{amount}}',
+    paying: '正在支付…',
+    failed: '银行卡支付未成功：{{message}}',
+    retry: '重试',
+    cancel: '取消',
+  },
   pastDue: {
     title: '逾期账单',
     loading: '正在加载您的逾期账单…',

@@ -29,6 +29,26 @@ describe('checkout state machine', () => {
     expect(states).toEqual(['submitting', 'walletConnect', 'browserWallet', 'paying', 'paid']);
   });
 
+  it('opens the card element for a card target; paid by card, it waits for completion; cancel goes back', () => {
+    const card = fakeAnswer({
+      paymentTarget: {
+        rail: 'stripe',
+        payment_intent_id: 'pi_test',
+        client_secret: 'pi_test_secret_x',
+        publishable_key: 'pk_test_x',
+        tx_ref: `0x${'70'.repeat(32)}`,
+        amount: '1500',
+        currency: 'USD',
+        js_url: null,
+      },
+    });
+    expect(run([{ type: 'SUBMIT' }, submitted(card)]).status).toBe('stripePaying');
+    expect(run([{ type: 'SUBMIT' }, submitted(card), { type: 'CARD_PAID' }]).status).toBe('paying');
+    expect(run([{ type: 'SUBMIT' }, submitted(card), { type: 'CANCEL' }]).status).toBe('idle');
+    expect(run([{ type: 'SUBMIT' }, submitted(card), { type: 'COMPLETED_EVENT' }]).status).toBe('paying');
+    expect(isBusy({ status: 'stripePaying', answer: card })).toBe(true);
+  });
+
   it('ignores a second submit while busy', () => {
     expect(run([{ type: 'SUBMIT' }, { type: 'SUBMIT' }]).status).toBe('submitting');
     expect(isBusy({ status: 'submitting' })).toBe(true);

@@ -12,6 +12,8 @@ export type PayState =
   | { status: 'creditInsufficient'; answer: SubmitAnswer }
   | { status: 'walletConnect'; answer: SubmitAnswer }
   | { status: 'browserWallet'; answer: SubmitAnswer }
+  /** The card provider's element (stripePaying): the card form confirms in the page, 3-D Secure included. */
+  | { status: 'stripePaying'; answer: SubmitAnswer }
   | { status: 'paying' }
   | { status: 'paid' }
   | { status: 'failed'; message: string };
@@ -24,6 +26,8 @@ export type PayEvent =
   | { type: 'FAST_RESULT'; fastPaid: boolean }
   | { type: 'USE_BROWSER_WALLET' }
   | { type: 'TX_SENT' }
+  /** The card payment succeeded and was posted. */
+  | { type: 'CARD_PAID' }
   | { type: 'CONNECT_FAILED' }
   | { type: 'COMPLETED_EVENT' }
   | { type: 'CANCEL' }
@@ -36,6 +40,7 @@ export const initialPayState: PayState = { status: 'idle' };
 export function afterSubmit(answer: SubmitAnswer, credit: boolean, donation: boolean): PayState {
   const session = answer.checkoutSession;
   if (session.status === 'complete') return { status: 'paying' };
+  if (answer.paymentTarget?.rail === 'stripe') return { status: 'stripePaying', answer };
   if (credit) {
     return answer.creditSufficient
       ? { status: 'fastPay', answer, source: 'credit', confirming: false }
@@ -74,17 +79,22 @@ export function payReducer(state: PayState, event: PayEvent): PayState {
       return state.status === 'walletConnect' ? { status: 'browserWallet', answer: state.answer } : state;
     case 'TX_SENT':
       return state.status === 'browserWallet' ? { status: 'paying' } : state;
+    case 'CARD_PAID':
+      return state.status === 'stripePaying' ? { status: 'paying' } : state;
     case 'CONNECT_FAILED':
       return state.status === 'walletConnect' || state.status === 'browserWallet'
         ? { status: 'idle' }
         : state;
     case 'COMPLETED_EVENT':
-      return ['walletConnect', 'browserWallet', 'fastPay', 'submitting'].includes(state.status)
+      return ['walletConnect', 'browserWallet', 'fastPay', 'submitting', 'stripePaying'].includes(
+        state.status,
+      )
         ? { status: 'paying' }
         : state;
     case 'CANCEL':
-      return ['fastPay', 'creditInsufficient', 'walletConnect', 'customerLimited'].includes(state.status) &&
-        !(state.status === 'fastPay' && state.confirming)
+      return ['fastPay', 'creditInsufficient', 'walletConnect', 'customerLimited', 'stripePaying'].includes(
+        state.status,
+      ) && !(state.status === 'fastPay' && state.confirming)
         ? { status: 'idle' }
         : state;
     case 'PAID':

@@ -114,7 +114,9 @@ export function usePayBatch(
     setState({ kind: 'sending', batch: state.batch });
     walletTarget(mountPoint, livemode, body)
       .then(async ({ batch, paymentTarget }) => {
-        // A browser wallet pays EVM targets only; a Bitcoin target is paid from its address and QR code.
+        // A browser wallet pays EVM targets only: a Bitcoin target is paid from its address and QR code,
+        // and card invoices are retried off-session by the billing engine, never paid in this dialog.
+        if (paymentTarget.rail === 'stripe') throw new Error(t('payment.portalPay.overdue.notSupported'));
         if (paymentTarget.rail !== 'evm') throw new Error(t('payment.portalWallet.noBrowserWallet'));
         const hash = await payWithProvider(provider, paymentTarget);
         return postBatchTx(mountPoint, livemode, batch.id, hash);

@@ -17,6 +17,7 @@ import { createServer } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/core/config.js';
 import { freePort } from '../apps/server/src/db/embedded.js';
 import { searchTerms } from '../apps/server/src/store/search/tokens.js';
+import { postgresCpuMs, processCpuMs } from './support/cpu-time.js';
 import { explainSearch } from './support/store-explain.js';
 import { median, type LoadResult } from './support/load.js';
 import { loadOnce, quantile } from './support/load-once.js';
@@ -109,11 +110,16 @@ async function main() {
   );
   let freshErrors = 0;
   let freshSeconds = 0;
+  const databaseDir = path.join(dataDir, 'postgres');
+  const cpu = { server: 0, postgres: 0 };
   for (let round = 0; round < ROUNDS; round++) {
     add('bare', await bare(direct, tsqueries));
     add('detail', await loadUrls(detail, SECONDS, CONCURRENCY));
     const slice = slices[round] ?? [];
+    const [server0, postgres0] = [processCpuMs(), postgresCpuMs(databaseDir)];
     const once = await loadOnce(slice.map(api), CONCURRENCY);
+    cpu.server += processCpuMs() - server0;
+    cpu.postgres += postgresCpuMs(databaseDir) - postgres0;
     freshErrors += once.errors;
     freshSeconds += once.seconds;
     slice.forEach((q, i) => {
@@ -145,6 +151,10 @@ async function main() {
   console.log(
     `    ${'whole mix'.padEnd(14)} p50 ${ms(quantile(all, 0.5))}  p95 ${ms(allP95)}  p99 ${ms(quantile(all, 0.99))}` +
       `   ${allP95 < GOAL_P95_MS ? '✓' : '✗'} goal p95 < ${GOAL_P95_MS} ms`,
+  );
+  console.log(
+    `    CPU per new query: server ${(cpu.server / all.length).toFixed(2)} ms + PostgreSQL ${(cpu.postgres / all.length).toFixed(2)} ms` +
+      ` (at ${CONCURRENCY} clients on ${os.cpus().length} cores a closed loop waits about ${((CONCURRENCY * (cpu.server + cpu.postgres)) / all.length / os.cpus().length).toFixed(1)} ms on CPU alone)`,
   );
   const row = (label: string, name: string) => {
     const rs = runs.get(name) ?? [];

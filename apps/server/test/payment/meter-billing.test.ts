@@ -170,4 +170,65 @@ describe('usage on the renewal invoice', () => {
       ].sort(),
     );
   });
+
+  it('issues a subscription_threshold invoice when usage reaches the threshold, billing nothing twice', async () => {
+    const calls = await meteredPrice('sum', { unit_amount: '100' });
+    const clock = await newClock(env.test, '2027-06-01T00:00:00.000Z');
+    const customer = String(
+      ok(await env.test('POST', '/customers', { body: { name: 'Heavy', test_clock: clock } }), 'customer').id,
+    );
+    const sub = ok(
+      await env.test('POST', '/subscriptions', {
+        body: {
+          customer_id: customer,
+          items: [{ price_id: calls.priceId, quantity: 1 }],
+          currency_id: currencyId,
+          payment_method_id: methodId,
+          collection_method: 'send_invoice',
+          billing_threshold_amount: '1000',
+        },
+      }),
+      'subscription',
+    );
+    const subId = String(sub.id);
+    let n = 0;
+    const use = async (value: string) =>
+      ok(
+        await env.test('POST', '/meter-events', {
+          body: {
+            event_name: calls.eventName,
+            identifier: `${calls.eventName}-${n++}`,
+            payload: { customer_id: customer, value },
+          },
+        }),
+        'event',
+      );
+    const thresholds = async () =>
+      (await invoicesOf(db(), subId)).filter((r) => r.billingReason === 'subscription_threshold');
+
+    await advance(env.test, clock, '2027-06-05T00:00:00.000Z');
+    await use('5');
+    expect(await thresholds()).toHaveLength(0);
+    await advance(env.test, clock, '2027-06-10T00:00:00.000Z');
+    await use('6');
+    const [first] = await thresholds();
+    const invoice = ok(await env.test('GET', `/invoices/${String(first?.id)}`), 'invoice');
+    expect(invoice).toMatchObject({ billing_reason: 'subscription_threshold', total: '1100' });
+    expect(pick(invoice.lines as Line[])).toEqual([[calls.priceId, 11, '1100']]);
+    // The span ends just after the clock's time, so the event stamped at it is billed.
+    expect(first?.periodEnd?.toISOString()).toBe('2027-06-10T00:00:00.001Z');
+    // Below the threshold again: no second invoice; the renewal bills only what came after.
+    await advance(env.test, clock, '2027-06-20T00:00:00.000Z');
+    await use('3');
+    expect(await thresholds()).toHaveLength(1);
+    const pending = ok(
+      await env.test('GET', `/meter-events/pending-amount?customer_id=${customer}`),
+      'pending',
+    );
+    expect(pending.data).toEqual([expect.objectContaining({ quantity: '3', amount: '300' })]);
+    await advance(env.test, clock, '2027-07-01T00:00:00.000Z');
+    const [cycle] = (await invoicesOf(db(), subId)).filter((r) => r.billingReason === 'subscription_cycle');
+    const renewal = ok(await env.test('GET', `/invoices/${String(cycle?.id)}`), 'invoice');
+    expect(pick(renewal.lines as Line[])).toEqual([[calls.priceId, 3, '300']]);
+  });
 });

@@ -45,6 +45,8 @@ export const subscriptionCreate = z
     trial_period_days: z.number().int().min(1).max(730).optional(),
     /** Test mode: live in this test clock's time (else the customer's clock, if any). */
     test_clock_id: objectId('clock').optional(),
+    /** Bill metered usage early (a subscription_threshold invoice) once it reaches this amount. */
+    billing_threshold_amount: amountString.optional(),
     description: storableText(500).optional(),
     metadata: metadata.optional(),
   })

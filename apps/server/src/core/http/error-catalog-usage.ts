@@ -6,7 +6,10 @@ const missing = <En extends string>(en: En, zh: string) =>
 /** Refusals of meters, meter events and credit grants (payment/meters/, payment/credits/). */
 export const USAGE_MESSAGES = {
   meter_missing: missing("No such meter: '{id}'", "计量器不存在：'{id}'"),
-  meter_event_customer_missing: missing("No such customer: '{id}'", "客户不存在：'{id}'"),
+  meter_event_customer_missing: missing(
+    "The event names no customer of this mode: '{id}'",
+    "事件指定的客户在此模式下不存在：'{id}'",
+  ),
   meter_event_meter_missing: missing(
     "No meter records events named '{id}'",
     "没有记录名为 '{id}' 的事件的计量器",

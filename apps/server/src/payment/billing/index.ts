@@ -35,6 +35,7 @@ export { upcomingInvoiceOf } from './subscriptions/upcoming.js';
 export { checkCustomerItems, planOptionsOf } from './subscriptions/plan-options.js';
 export { recordUsage } from './subscriptions/usage.js';
 export { pendingUsage } from './subscriptions/pending-usage.js';
+export { billUsageThresholds } from './subscriptions/threshold.js';
 export { pageOfInvoices } from './list-repo.js';
 // The customer portal (portal/): scoped reads, the past-due rule and the invoice writes of bulk pay.
 export { mayRead, ownScope, scopeFor, scopeOf } from './access.js';

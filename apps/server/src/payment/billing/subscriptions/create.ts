@@ -98,6 +98,9 @@ export async function createSubscription(
         billingCycleAnchor: trialEnd ?? now,
         payer: input.payer ?? null,
         daysUntilDue: input.days_until_due ?? null,
+        billingThresholdAmount: input.billing_threshold_amount
+          ? BigInt(input.billing_threshold_amount)
+          : null,
         testClockId: clock?.id ?? null,
         metadata: input.metadata ?? {},
         createdAt: now,

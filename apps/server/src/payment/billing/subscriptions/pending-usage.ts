@@ -6,6 +6,7 @@ import { subscriptions } from '../../../db/schema/index.js';
 import { getMeter, meterUsage } from '../../meters/index.js';
 import type { PaymentContext } from '../../shared/context.js';
 import { currentItems, meteredAmount } from './lines.js';
+import { usageSpanStart } from './meter-usage.js';
 
 export interface PendingUsage {
   subscription_id: string;
@@ -41,9 +42,11 @@ export async function pendingUsage(
       if (!item.metered || !meterId) continue;
       const meter = await getMeter(ctx.db, meterId, livemode);
       if (!meter) continue;
+      const period = { start: sub.currentPeriodStart, end: sub.currentPeriodEnd };
+      const start = await usageSpanStart(ctx.db, sub.id, period);
       const used = await meterUsage(ctx.db, meter.id, customerId, meter.aggregationMethod, {
-        start: sub.currentPeriodStart,
-        end: sub.currentPeriodEnd,
+        ...period,
+        start,
       });
       const quantity = Number(used);
       out.push({

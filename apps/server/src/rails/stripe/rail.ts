@@ -23,7 +23,7 @@ import {
   type WalletClaim,
   type WalletRequest,
 } from '../types.js';
-import { stripeClient, Stripe } from './client.js';
+import { stripeCall, stripeClient, Stripe } from './client.js';
 import type { StripeSettings } from './settings.js';
 import { fromStripeAmount, intentOfTxRef, toStripeAmount, txRefOfIntent, txRefOfRefund } from './txref.js';
 
@@ -63,7 +63,7 @@ export class StripeRail implements Rail {
   async prepare(request: PaymentRequest): Promise<PaymentTarget> {
     const currency = request.asset.symbol.toLowerCase();
     const amount = this.stripeAmount(request.amount, request.asset);
-    const intent = await this.call(() =>
+    const intent = await stripeCall(() =>
       this.stripe.paymentIntents.create(
         { amount, currency, metadata: { reference: request.reference } },
         { idempotencyKey: `payshelf:${request.reference}:${amount}:${currency}` },
@@ -89,21 +89,6 @@ export class StripeRail implements Rail {
     };
   }
 
-  /** A Stripe call whose failure to connect is the rail's problem, told in its words. */
-  private async call<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof Stripe.errors.StripeConnectionError) {
-        throw new RailError('rail_misconfigured', 'the card processor could not be reached; try again');
-      }
-      if (err instanceof Stripe.errors.StripeAuthenticationError) {
-        throw new RailError('rail_misconfigured', "the card method's secret key was refused by Stripe");
-      }
-      throw err;
-    }
-  }
-
   async verify(txRef: string, expected: PaymentExpectation, options?: VerifyOptions): Promise<VerifyResult> {
     const id = intentOfTxRef(txRef);
     const reject = (reason: 'not_found' | 'wrong_reference' | 'wrong_token' | 'reverted', detail: string) =>
@@ -111,7 +96,7 @@ export class StripeRail implements Rail {
     if (!id) return reject('not_found', 'not a card payment');
     let intent: Stripe.PaymentIntent;
     try {
-      intent = await this.call(() => this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
+      intent = await stripeCall(() => this.stripe.paymentIntents.retrieve(id, { expand: ['latest_charge'] }));
     } catch (err) {
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
         return reject('not_found', 'no such card payment');
@@ -200,7 +185,7 @@ export class StripeRail implements Rail {
   async submit(signed: string): Promise<{ txRef: string }> {
     const order = JSON.parse(signed) as RefundOrder;
     if (order.kind !== 'refund') throw new RailError('invalid_transaction', 'not a card rail order');
-    await this.call(() =>
+    await stripeCall(() =>
       this.stripe.refunds.create(
         {
           payment_intent: order.paymentIntent,
@@ -244,7 +229,7 @@ export class StripeRail implements Rail {
   async track(txRef: string, signed?: string): Promise<SentStatus> {
     if (!signed) return { status: 'not_found' };
     const order = JSON.parse(signed) as RefundOrder;
-    const refunds = await this.call(() =>
+    const refunds = await stripeCall(() =>
       this.stripe.refunds.list({ payment_intent: order.paymentIntent, limit: 100 }),
     );
     const found = refunds.data.find((r) => r.metadata?.reference === order.reference);
@@ -269,7 +254,7 @@ export class StripeRail implements Rail {
   ): Promise<Array<{ txRef: string; reference: string }>> {
     const found: Array<{ txRef: string; reference: string }> = [];
     for (const reference of references) {
-      const result = await this.call(() =>
+      const result = await stripeCall(() =>
         this.stripe.paymentIntents.search({
           query: `metadata['reference']:'${reference.replace(/'/g, '')}'`,
         }),

@@ -37,6 +37,8 @@ export class LocalStripe {
   private server: Server | null = null;
   /** Requests to /v1 still to be dropped without an answer (a network error toward Stripe). */
   dropNext = 0;
+  /** When set, only requests starting with it (`POST /v1/payment_intents`) are dropped. */
+  dropOnly: string | null = null;
 
   constructor(private readonly options: LocalStripeOptions = {}) {
     this.webhooks = new WebhookSender(options.webhookRetries ?? 3, options.webhookRetryDelayMs ?? 500);
@@ -90,7 +92,12 @@ export class LocalStripe {
       'authorization, content-type, stripe-version, idempotency-key',
     );
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    if (url.pathname.startsWith('/v1/') && this.dropNext > 0) {
+    const line = `${req.method ?? 'GET'} ${url.pathname}`;
+    if (
+      url.pathname.startsWith('/v1/') &&
+      this.dropNext > 0 &&
+      (!this.dropOnly || line.startsWith(this.dropOnly))
+    ) {
       this.dropNext -= 1;
       return void req.socket.destroy();
     }

@@ -84,7 +84,7 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    logController: new OneLineRequestLog(),
+    logController: new OneLineRequestLog(config.LOG_SLOW_REQUEST_MS),
   });
   installErrorHandling(app);
   installRequestGuard(app);

@@ -21,7 +21,8 @@ let plink: string;
 beforeAll(async () => {
   env = await startPaymentEnv(
     {
-      LOG_LEVEL: 'info',
+      // Successful fast requests are logged at debug: this file reads every request line.
+      LOG_LEVEL: 'debug',
       CHECKOUT_START_RATE_PER_MINUTE: '3',
       API_KEY_FAILURE_RATE_PER_MINUTE: '3',
       ANALYTICS_BEACON_RATE_PER_MINUTE: '3',
@@ -65,6 +66,21 @@ describe('logs', () => {
     expect(signatures.length).toBeGreaterThan(0);
     expect(new Set(signatures)).toEqual(new Set(['_s_=[redacted]']));
     expect(lines.join('')).not.toMatch(/_t_=(?!\[redacted\])/);
+  });
+
+  it('keep fast successful requests at debug, refusals and failures at info or above', async () => {
+    const before = lines.length;
+    expect((await fetch(`${env.server.url}/api/session`)).status).toBe(200);
+    expect((await fetch(`${env.server.url}/api/no-such-route`)).status).toBe(404);
+    const requests = lines
+      .slice(before)
+      .map((line) => JSON.parse(line) as { msg?: string; level: number; url?: string; status?: number })
+      .filter((line) => line.msg === 'request');
+    expect(requests.find((line) => line.url === '/api/session')).toMatchObject({ level: 20, status: 200 });
+    expect(requests.find((line) => line.url === '/api/no-such-route')).toMatchObject({
+      level: 30,
+      status: 404,
+    });
   });
 
   it('keep no bound values of a failed SQL statement', async () => {

@@ -32,6 +32,8 @@ const schema = z.object({
   /** Restarts of an embedded PostgreSQL that died (1 s, 2 s, 4 s… apart) before the server exits non-zero. */
   EMBEDDED_PG_RESTARTS: z.coerce.number().int().min(0).max(20).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request answered 2xx/3xx within this many ms is logged at debug; slower ones, and 4xx/5xx, at info. */
+  LOG_SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   /** Public base URL (scheme + host), used in links sent outside the browser. */
   PUBLIC_URL: z.url().optional(),
   APP_NAME: z.string().min(1).default('Payshelf'),

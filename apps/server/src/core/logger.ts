@@ -39,9 +39,15 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
 
 /**
  * One line per request, when it completes (method, url with credentials redacted, status, ms), instead
- * of Fastify's two (incoming + completed); failures still log with their error.
+ * of Fastify's two (incoming + completed). A request answered 2xx/3xx faster than `slowMs` is logged at
+ * debug, so at the default level (info) only refusals, failures and slow requests cost a log line; failures
+ * still log with their error.
  */
 export class OneLineRequestLog extends LogController {
+  constructor(private readonly slowMs: number) {
+    super();
+  }
+
   override incomingRequest(): void {}
 
   override requestCompleted(
@@ -53,12 +59,17 @@ export class OneLineRequestLog extends LogController {
       super.requestCompleted(error, request, reply);
       return;
     }
-    reply.log.info(
+    const ms = reply.elapsedTime;
+    const level = reply.statusCode >= 400 || ms >= this.slowMs ? 'info' : 'debug';
+    // `silent` has no value in pino's table: nothing is logged.
+    const enabled = pino.levels.values[reply.log.level] ?? Number.POSITIVE_INFINITY;
+    if (enabled > (pino.levels.values[level] ?? 0)) return;
+    reply.log[level](
       {
         method: request.method,
         url: redactUrl(request.url),
         status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ms: Math.round(ms * 10) / 10,
       },
       'request',
     );

@@ -64,8 +64,13 @@ export function installRequestGuard(app: FastifyInstance): void {
       done(null, body);
     });
   });
-  app.addHook('preValidation', async (request) => {
-    checkUrl(request);
-    if (typeof request.body === 'string') checkText(request.body, 'body', Number.POSITIVE_INFINITY);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkUrl(request);
+      if (typeof request.body === 'string') checkText(request.body, 'body', Number.POSITIVE_INFINITY);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

@@ -96,8 +96,6 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
   // a shared address never lock the merchant's valid key out.
   const overKeyLimit = new WeakMap<FastifyRequest, number>();
   const peekKeyFailures = async (request: FastifyRequest) => {
-    const until = underKeyLimit.get(request.ip);
-    if (until !== undefined && until > Date.now()) return;
     const state = await keyFailures(request, { increment: false });
     if (!state.isAllowed && state.remaining === 0) {
       overKeyLimit.set(request, state.ttlInSeconds ?? 60);
@@ -106,29 +104,45 @@ export async function installRateLimits(app: FastifyInstance, settings: RateLimi
     if (underKeyLimit.size >= KEY_PEEK_MAX) underKeyLimit.clear();
     underKeyLimit.set(request.ip, Date.now() + KEY_PEEK_MS);
   };
+  const mustPeek = (request: FastifyRequest) => {
+    if (!usesKey(request)) return false;
+    const until = underKeyLimit.get(request.ip);
+    return until === undefined || until <= Date.now();
+  };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, so a request no limit concerns costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const route = request.routeOptions.url;
+    let key: RateLimitKey | null = null;
+    let limiter: Limiter | null = null;
     if (request.method === 'POST' && route === startRoute) {
-      await enforce(checkoutStart, request, reply, 'checkout_start_rate_limited');
+      [key, limiter] = ['checkout_start_rate_limited', checkoutStart];
     } else if (request.method === 'GET' && route !== undefined && beaconRoutes.has(route)) {
-      await enforce(beacons, request, reply, 'beacon_rate_limited');
+      [key, limiter] = ['beacon_rate_limited', beacons];
     }
-    if (usesKey(request)) await peekKeyFailures(request);
+    const peek = mustPeek(request);
+    if (!limiter && !peek) return done();
+    (async () => {
+      if (limiter && key) await enforce(limiter, request, reply, key);
+      if (peek) await peekKeyFailures(request);
+    })().then(() => done(), done);
   });
   // A wrong key is counted before its 401 leaves, so the client's next call already sees the count
   // (counted after the answer, a quick retry could slip past the limit).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 401 || !usesKey(request)) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 401 || !usesKey(request)) return done(null, payload);
     const seconds = overKeyLimit.get(request);
     if (seconds === undefined) {
       underKeyLimit.delete(request.ip);
-      await keyFailures(request);
-      return payload;
+      keyFailures(request).then(
+        () => done(null, payload),
+        (err: Error) => done(err),
+      );
+      return;
     }
     reply.code(429).header('retry-after', String(Math.max(1, seconds)));
     reply.header('content-type', 'application/json; charset=utf-8');
     // Calls with a secret key are always answered in English.
-    return JSON.stringify(ApiError.of('key_rate_limited', {}).toJSON());
+    done(null, JSON.stringify(ApiError.of('key_rate_limited', {}).toJSON()));
   });
 }

@@ -135,7 +135,14 @@ export function installSameOrigin(
   app: FastifyInstance,
   options: { credentialCookies: readonly string[]; publicOrigin: string | null },
 ): void {
-  app.addHook('onRequest', async (request) => {
-    assertSameOrigin(request, options.credentialCookies, options.publicOrigin);
+  app.addHook('onRequest', (request, _reply, done) => {
+    // Reads without a websocket upgrade are always allowed: no facts to gather.
+    if (!WRITE_METHODS.has(request.method) && request.headers.upgrade === undefined) return done();
+    try {
+      assertSameOrigin(request, options.credentialCookies, options.publicOrigin);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

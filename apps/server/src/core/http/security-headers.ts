@@ -62,9 +62,27 @@ export function securityHeaders(
   return headers;
 }
 
-/** Sets the headers on every response (routes may still replace them, e.g. avatars' stricter CSP). */
+/** Distinct (protocol, host, embeddable) header sets kept; a host is client-chosen, so the set is bounded. */
+const KEPT_HEADER_SETS = 64;
+
+/**
+ * Sets the headers on every response (routes may still replace them, e.g. avatars' stricter CSP). They
+ * depend only on the protocol, the host and whether the URL is an embeddable checkout, so each such set
+ * is built once and reused.
+ */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(securityHeaders(request, options));
+  const kept = new Map<string, Record<string, string>>();
+  app.addHook('onRequest', (request, reply, done) => {
+    const embeddable =
+      request.url.includes('/checkout/') && isEmbeddableCheckout(request.url, options.paymentMount);
+    const key = `${embeddable ? 'e' : 'p'} ${request.protocol} ${request.host}`;
+    let headers = kept.get(key);
+    if (!headers) {
+      if (kept.size >= KEPT_HEADER_SETS) kept.clear();
+      headers = securityHeaders(request, options);
+      kept.set(key, headers);
+    }
+    reply.headers(headers);
+    done();
   });
 }

@@ -5,7 +5,19 @@ import type { FastifyReply } from 'fastify';
  * Anything that serialises it again (JSON.stringify, the response check) sees the same value.
  */
 export class SerializedAnswer {
+  private encoded: Buffer | null = null;
+
   constructor(readonly json: string) {}
+
+  /** The JSON as bytes, encoded on first use and kept (a cached answer is sent again and again). */
+  get bytes(): Buffer {
+    this.encoded ??= Buffer.from(this.json);
+    return this.encoded;
+  }
+
+  static of(value: unknown): SerializedAnswer {
+    return new SerializedAnswer(JSON.stringify(value));
+  }
 
   toJSON(): unknown {
     return JSON.parse(this.json) as unknown;
@@ -22,6 +34,6 @@ export const REPLY_SENT: unique symbol = Symbol('reply sent');
 export function sendAnswer(reply: FastifyReply, answer: unknown): FastifyReply {
   if (answer === REPLY_SENT) return reply;
   if (answer instanceof SerializedAnswer)
-    return reply.type('application/json; charset=utf-8').send(answer.json);
+    return reply.type('application/json; charset=utf-8').send(answer.bytes);
   return reply.send(answer);
 }

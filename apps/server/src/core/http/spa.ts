@@ -50,6 +50,9 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
     app.log.warn({ distDir }, 'web app is not built; run `npm run build` to serve pages');
   }
   const pages = hasBuild ? splitBanners(readFileSync(indexFile, 'utf8')) : null;
+  // Each form of the page as bytes, encoded once rather than per request.
+  const bytes = new Map<string, Buffer>();
+  if (pages) for (const page of [pages.none, ...pages.byLocale.values()]) bytes.set(page, Buffer.from(page));
   app.setNotFoundHandler((request, reply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if (request.method === 'GET' && wantsHtml && !isApiPath(request.url, paymentMount)) {
@@ -63,9 +66,7 @@ export async function serveSpa(app: FastifyInstance, distDir: string, paymentMou
             .type('text/html; charset=utf-8')
             .header('cache-control', 'no-cache')
             .header('vary', 'Cookie, Accept-Language, Sec-Fetch-Dest')
-            .send(
-              pageFor(pages, { query: request.query, cookies: request.cookies, headers: request.headers }),
-            )
+            .send(bytes.get(pageFor(pages, request)))
         );
       }
     }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { wantsExpand } from '../shared/expand.js';
+import { catalogCacheOf } from '../shared/catalog-cache.js';
 import { finishPage } from '../shared/list.js';
+import { SerializedAnswer } from '../../core/http/serialized.js';
 import { changePrice, createPrice, requirePrice } from './price-service.js';
 import { changeProduct, createProduct, requireProduct } from './product-service.js';
 import { getProducts, listPrices, listProducts, type PriceRow } from './repo.js';
@@ -18,8 +20,17 @@ export function catalogRoutes(app: FastifyInstance, ctx: PaymentContext): void {
     update: async (c, id, body) => serializeProduct(await changeProduct(db, id, c.livemode, body)),
     archive: async (c, id) => serializeProduct(await changeProduct(db, id, c.livemode, { active: false })),
     list: async (c, q, url) => {
-      const { rows, page } = await listProducts(db, c.livemode, q);
-      return finishPage(rows, page, url, serializeProduct);
+      const answer = async () => {
+        const { rows, page } = await listProducts(db, c.livemode, q);
+        return finishPage(rows, page, url, serializeProduct);
+      };
+      // A page without a cursor is kept serialised, once per catalog cache generation: a repeated call
+      // sends the same bytes (no per-row serialising, no JSON.stringify).
+      const cache = catalogCacheOf(db);
+      if (!cache || q.starting_after || q.ending_before) return answer();
+      return cache.one(db, `product-answer:${c.livemode}`, `${url} ${JSON.stringify(q)}`, async () =>
+        SerializedAnswer.of(await answer()),
+      );
     },
   });
 

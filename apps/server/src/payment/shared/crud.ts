@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Caller, PaymentContext } from './context.js';
 import type { ListAnswer } from './list.js';
+import type { SerializedAnswer } from '../../core/http/serialized.js';
 import { serve } from './route.js';
 
 export interface CrudSpec<
@@ -17,7 +18,8 @@ export interface CrudSpec<
   create(caller: Caller, body: z.infer<C>): Promise<unknown>;
   retrieve(caller: Caller, id: string): Promise<unknown>;
   update(caller: Caller, id: string, body: z.infer<U>): Promise<unknown>;
-  list(caller: Caller, query: z.infer<L>, url: string): Promise<ListAnswer<unknown>>;
+  /** The page, or the page already serialised (a cached answer). */
+  list(caller: Caller, query: z.infer<L>, url: string): Promise<ListAnswer<unknown> | SerializedAnswer>;
   /** Archive (active=false); omitted for objects that are not archived. */
   archive?: (caller: Caller, id: string) => Promise<unknown>;
 }

@@ -34,7 +34,11 @@ export default defineConfig({
           globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One forked worker runs many files and imports the server once: a file's own server starts
+          // warm (0.17 s, not 2.2 s cold) and nothing is imported again per file. Each file still gets
+          // its own database, server and chain; no state may outlive the server that owns it.
           pool: 'forks',
+          isolate: false,
         },
       },
       {

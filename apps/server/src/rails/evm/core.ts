@@ -1,6 +1,6 @@
 // What every part of one EVM rail shares: its settings, chain and node client, the hot wallet it signs
 // with (loaded once), the node's chain check, and how a node's refusal becomes a RailError.
-import { BaseError, type Chain, type Hex } from 'viem';
+import { BaseError, type Chain, type Hex, type NonceManager } from 'viem';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/database.js';
 import { RailError } from '../types.js';
@@ -17,6 +17,8 @@ export interface EvmRailDeps {
   db: Db;
   dataDir: string;
   log: Logger;
+  /** The server's nonce manager for this rail's node (shared by every rail signing there). */
+  nonces: NonceManager;
 }
 
 export class EvmRailCore {
@@ -48,7 +50,7 @@ export class EvmRailCore {
 
   hotWallet(): Promise<EvmWalletClient> {
     this.wallet ??= loadHotWalletKey(this.deps.dataDir, this.settings.chainId).then((key) =>
-      walletClientFor(this.chain, key),
+      walletClientFor(this.chain, key, this.deps.nonces),
     );
     return this.wallet;
   }

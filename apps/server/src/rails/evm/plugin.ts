@@ -1,10 +1,11 @@
 // The EVM rail as a plugin: one EvmRail per method settings, the confirmation watcher job, and in test
 // mode the local demo chain (anvil with TUSD) and the test wallet's funds on it.
-import { getAddress } from 'viem';
+import { getAddress, type NonceManager } from 'viem';
 import type { DemoNetwork, RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
 import { RailError, type DbLike } from '../types.js';
 import { claimOwnPort } from '../../core/own-ports.js';
 import { AnvilMissingError } from './anvil.js';
+import { newNonceManager } from './client.js';
 import { localClient, type DemoChain } from './demo.js';
 import { openDemoChain } from './demo-pidfile.js';
 import { fundDevWalletOnDemoChain } from './dev-wallet-funds.js';
@@ -30,6 +31,8 @@ export class EvmRailPlugin implements RailPlugin {
   /** The local chain of test mode, when this process started (or adopted) one. */
   demo: DemoChain | null = null;
   private readonly rails = new Map<string, EvmRail>();
+  /** One nonce manager per node URL, owned by this server (never by the process). */
+  private readonly nonces = new Map<string, NonceManager>();
   private releaseChainPort: () => void = () => undefined;
 
   constructor(private readonly host: RailPluginHost) {
@@ -54,10 +57,20 @@ export class EvmRailPlugin implements RailPlugin {
         db: this.host.db,
         dataDir: this.host.config.dataDir,
         log: this.host.log,
+        nonces: this.noncesFor(settings.rpcUrl),
       });
       this.rails.set(key, rail);
     }
     return rail;
+  }
+
+  private noncesFor(rpcUrl: string): NonceManager {
+    let nonces = this.nonces.get(rpcUrl);
+    if (!nonces) {
+      nonces = newNonceManager();
+      this.nonces.set(rpcUrl, nonces);
+    }
+    return nonces;
   }
 
   async watch(request: WatchRequest, db: DbLike): Promise<void> {

@@ -16,7 +16,7 @@ import type {
   RejectedHandler,
   WatchRequest,
 } from './plugin.js';
-import { RailError, type DbLike, type Rail, type RailKind } from './types.js';
+import { RailError, type DbLike, type PaymentTarget, type Rail, type RailKind } from './types.js';
 
 export type {
   ConfirmedHandler,
@@ -80,6 +80,11 @@ export class Rails {
     return plugin;
   }
 
+  /** What is wrong with a method's settings for its rail (null: it can work, or no rail checks them). */
+  async checkMethod(method: RailMethod): Promise<string | null> {
+    return (await this.byMethodType.get(method.type)?.checkMethod?.(method)) ?? null;
+  }
+
   /** The rail of a payment method (a `payment_methods` row). */
   forMethod(method: RailMethod): Rail {
     return this.pluginFor(method).forMethod(method);
@@ -123,6 +128,15 @@ export class Rails {
       if (network) return network;
     }
     return null;
+  }
+
+  /** Test wallet (DEV_WALLET, never live): pays a target of a method whose rail has one; answers the txid. */
+  async payWithTestWallet(method: RailMethod, target: PaymentTarget): Promise<string> {
+    const plugin = this.pluginFor(method);
+    if (!this.deps.config.DEV_WALLET || this.deps.config.PAYSHELF_LIVE || !plugin.payFromTestWallet) {
+      throw new RailError('rail_unsupported', 'no test wallet pays this method');
+    }
+    return plugin.payFromTestWallet(method, target);
   }
 
   /** Test wallet (DEV_WALLET, never live): funds its accounts on the demo networks. */

@@ -182,6 +182,9 @@ export function fixtures(w: FixtureWorld) {
       path: `/checkout-sessions/${await session()}/tx`,
       body: { txHash: `0x${'ab'.repeat(32)}` },
     }),
+    'POST /checkout-sessions/{id}/test-wallet': async () => ({
+      path: `/checkout-sessions/${await session()}/test-wallet`,
+    }),
     'POST /checkout-sessions/{id}/fast-checkout-confirm': async () => ({
       path: `/checkout-sessions/${await session()}/fast-checkout-confirm`,
       body: {},
@@ -285,6 +288,12 @@ export function fixtures(w: FixtureWorld) {
   table['POST /subscriptions/{id}/refund-last-payment'] = async () => ({
     path: `/subscriptions/${w.subscriptionOfA}/refund-last-payment`,
     body: {},
+  });
+  // A watch-only method's refund the merchant signs: a missing refund is a 400, never another's data.
+  table['GET /refunds/{id}/psbt'] = async () => ({ path: '/refunds/re_missing/psbt' });
+  table['POST /refunds/{id}/signed'] = async () => ({
+    path: '/refunds/re_missing/signed',
+    body: { signed: 'cHNidP8B' },
   });
   table['GET /donation-settings'] = async () => ({ path: '/donation-settings' });
   table['GET /donation-settings/lookup'] = async () => ({

@@ -76,3 +76,4 @@ export {
   transfersNaming,
 } from './transfer.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';
+export { refundToSign, submitSignedRefund } from './refund-merchant.js';

@@ -1,5 +1,6 @@
 import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../core/http/errors.js';
 import type { PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { finishPage } from '../shared/list.js';
@@ -14,13 +15,43 @@ import {
   requireMethod,
 } from './service.js';
 
+/** A method whose rail says it cannot work is refused with the rail's words (never saved, never offered). */
+async function checkRail(
+  ctx: PaymentContext,
+  method: { type: string; livemode: boolean; settings: Record<string, unknown>; confirmation?: Confirmation },
+): Promise<void> {
+  const problem = await ctx.services.rails.checkMethod({
+    id: 'pm_new',
+    ...method,
+    confirmation: method.confirmation ?? { type: 'block' },
+  });
+  if (problem) throw ApiError.badRequest('rail_misconfigured', problem, `settings.${method.type}`);
+}
+
+type Confirmation = { type: string; block?: number };
+
 export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   crudRoutes(app, ctx, {
     routes: merchantRoutes.paymentMethods,
-    create: async (c, body) => serializeMethod(await createMethod(db, c.livemode, body)),
+    create: async (c, body) => {
+      await checkRail(ctx, { ...body, livemode: c.livemode });
+      return serializeMethod(await createMethod(db, c.livemode, body));
+    },
     retrieve: async (c, id) => serializeMethod(await requireMethod(db, id, c.livemode)),
-    update: async (c, id, body) => serializeMethod(await changeMethod(db, id, c.livemode, body)),
+    update: async (c, id, body) => {
+      if (body.settings) {
+        const existing = await requireMethod(db, id, c.livemode);
+        const settings = { ...existing.settings, ...body.settings };
+        await checkRail(ctx, {
+          type: existing.type,
+          livemode: c.livemode,
+          settings,
+          confirmation: existing.confirmation,
+        });
+      }
+      return serializeMethod(await changeMethod(db, id, c.livemode, body));
+    },
     archive: async (c, id) => serializeMethod(await changeMethod(db, id, c.livemode, { active: false })),
     list: async (c, q, url) => {
       const { rows, page } = await listMethods(db, c.livemode, q);

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { claimOwnPort } from '../../core/own-ports.js';
 import type { RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
-import { RailError, type DbLike } from '../types.js';
+import { RailError, type DbLike, type PaymentTarget } from '../types.js';
 import { EsploraClient } from './client.js';
 import { startLocalEsplora, type LocalEsplora } from './esplora/server.js';
 import { BitcoinRail } from './rail.js';
@@ -49,6 +49,23 @@ export class BitcoinRailPlugin implements RailPlugin {
     return rail;
   }
 
+  /** The key parses and is of the method's network; the Esplora URL answers with a chain height. */
+  async checkMethod(method: RailMethod): Promise<string | null> {
+    let settings: BitcoinSettings;
+    try {
+      settings = bitcoinSettingsFromMethod(method);
+    } catch (err) {
+      return err instanceof Error ? err.message.replace(/^payment method [^:]+: /, '') : String(err);
+    }
+    try {
+      await new EsploraClient(settings.esploraUrl).tipHeight();
+      return null;
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      return `settings.bitcoin.api_host does not answer as an Esplora API (${detail})`;
+    }
+  }
+
   async watch(request: WatchRequest, db: DbLike): Promise<void> {
     if (request.method.type !== 'bitcoin') {
       throw new RailError('rail_unsupported', `${request.method.type} is not a Bitcoin method`);
@@ -81,6 +98,19 @@ export class BitcoinRailPlugin implements RailPlugin {
     if (wallet && (await wallet.balance()) === 0n) this.demo.mine(2, wallet.address);
     log.info({ url: this.demo.url }, 'local bitcoin chain ready (regtest, Esplora API)');
     return null;
+  }
+
+  /** The test wallet pays a regtest method's target (the registry allows it in test mode only). */
+  async payFromTestWallet(method: RailMethod, target: PaymentTarget): Promise<string> {
+    const settings = bitcoinSettingsFromMethod(method);
+    if (settings.network !== 'regtest')
+      throw new RailError('rail_unsupported', 'the test wallet pays on regtest only');
+    const wallet = new TestBitcoinWallet(new EsploraClient(settings.esploraUrl));
+    try {
+      return (await wallet.pay(target.recipient, target.amount)).txid;
+    } catch (err) {
+      throw new RailError('hot_wallet_unfunded', err instanceof Error ? err.message : String(err));
+    }
   }
 
   /** The test wallet on the local chain (null when this process runs none). */

@@ -16,6 +16,9 @@ import {
   toBitcoinWatch,
 } from './watcher.js';
 
+/** How often the demo chain mines a block while its mempool holds transactions. */
+const DEMO_BLOCK_MS = 5_000;
+
 export class BitcoinRailPlugin implements RailPlugin {
   readonly kind = 'bitcoin' as const;
   readonly methodTypes = ['bitcoin'] as const;
@@ -24,6 +27,7 @@ export class BitcoinRailPlugin implements RailPlugin {
   demo: LocalEsplora | null = null;
   private readonly rails = new Map<string, BitcoinRail>();
   private releasePort: () => void = () => undefined;
+  private miner: NodeJS.Timeout | null = null;
 
   constructor(private readonly host: RailPluginHost) {
     defineBitcoinWatcher(host.jobs, {
@@ -96,6 +100,12 @@ export class BitcoinRailPlugin implements RailPlugin {
     this.releasePort = claimOwnPort(this.demo.port, 'chain');
     const wallet = this.testWallet();
     if (wallet && (await wallet.balance()) === 0n) this.demo.mine(2, wallet.address);
+    // A block every few seconds while transactions wait, so demo payments confirm without a miner.
+    const demo = this.demo;
+    this.miner = setInterval(() => {
+      if (wallet && demo.chain.all().some((t) => t.height === null)) demo.mine(1, wallet.address);
+    }, DEMO_BLOCK_MS);
+    this.miner.unref();
     log.info({ url: this.demo.url }, 'local bitcoin chain ready (regtest, Esplora API)');
     return null;
   }
@@ -119,6 +129,8 @@ export class BitcoinRailPlugin implements RailPlugin {
   }
 
   async stop(): Promise<void> {
+    if (this.miner) clearInterval(this.miner);
+    this.miner = null;
     const demo = this.demo;
     this.demo = null;
     if (demo) await demo.stop();

@@ -5,7 +5,15 @@ import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Db } from '../db/database.js';
-import type { ConfirmedPayment, DbLike, PaymentExpectation, Rail, RailKind, RejectReason } from './types.js';
+import type {
+  ConfirmedPayment,
+  DbLike,
+  PaymentExpectation,
+  PaymentTarget,
+  Rail,
+  RailKind,
+  RejectReason,
+} from './types.js';
 
 /** A payment method as the rails see it (a `payment_methods` row has these fields). */
 export interface RailMethod {
@@ -107,6 +115,11 @@ export interface RailPlugin {
    * payment (the intents' rewatch looks for it, without knowing any rail).
    */
   watchTask: string;
+  /**
+   * Whether a method of these types can work, said in words for the admin's form (a key that does not
+   * parse or is of another network, a node that does not answer); null when it can.
+   */
+  checkMethod?(method: RailMethod): Promise<string | null>;
   /** Watches a submitted transaction (a job added on `db`, so it exists when the caller commits). */
   watch(request: WatchRequest, db: DbLike): Promise<void>;
   /**
@@ -116,11 +129,11 @@ export interface RailPlugin {
   startDemo?(): Promise<DemoNetwork | null>;
   /** The demo network this process runs, else the one the demo catalog points at by default. */
   demoNetwork?(): DemoNetwork;
+  /** Test wallet (DEV_WALLET, test networks only): pays `target` of a method of these types; answers the txid. */
+  payFromTestWallet?(method: RailMethod, target: PaymentTarget): Promise<string>;
   /** Test wallet (DEV_WALLET) with the demo network: give its account funds to pay demo checkouts. */
   fundDevWallet?(): Promise<void>;
   stop?(): Promise<void>;
-  /** What is wrong with a method's settings, asked of its provider (keys refused); null when it works. */
-  checkMethod?(method: RailMethod): Promise<string | null>;
   /** Reads a provider's webhook for one of its methods (verified, once per event); rails without leave it out. */
   webhook?(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome>;
 }

@@ -19,7 +19,7 @@ import type {
   RejectedHandler,
   WatchRequest,
 } from './plugin.js';
-import { RailError, type DbLike, type Rail, type RailKind } from './types.js';
+import { RailError, type DbLike, type PaymentTarget, type Rail, type RailKind } from './types.js';
 
 export type {
   ConfirmedHandler,
@@ -141,6 +141,15 @@ export class Rails {
       if (network) return network;
     }
     return null;
+  }
+
+  /** Test wallet (DEV_WALLET, never live): pays a target of a method whose rail has one; answers the txid. */
+  async payWithTestWallet(method: RailMethod, target: PaymentTarget): Promise<string> {
+    const plugin = this.pluginFor(method);
+    if (!this.deps.config.DEV_WALLET || this.deps.config.PAYSHELF_LIVE || !plugin.payFromTestWallet) {
+      throw new RailError('rail_unsupported', 'no test wallet pays this method');
+    }
+    return plugin.payFromTestWallet(method, target);
   }
 
   /** Test wallet (DEV_WALLET, never live): funds its accounts on the demo networks. */

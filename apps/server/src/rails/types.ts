@@ -191,6 +191,13 @@ export interface SignedInfo {
   forReference: boolean;
 }
 
+/** The transfer a refund gives back (the output the merchant's wallet spends). */
+export interface RefundSource {
+  txRef: string;
+  index: number;
+  amount: bigint;
+}
+
 export interface RefundRequest {
   /** The refund's id: its transaction carries this reference's tag, as payments carry theirs. */
   reference: string;
@@ -260,6 +267,16 @@ export interface Rail {
   ): Promise<Array<{ txRef: string; reference: string }>>;
   /** The account that signed a transaction the customer's wallet returned (canonical), or null. */
   signerOf?(signed: string): Promise<string | null>;
+  /**
+   * Rails whose merchant signs refunds (the server holds no key): the unsigned refund of `request`
+   * spending `source` (the transfer being given back), for the merchant's wallet (Bitcoin: a base64 PSBT).
+   */
+  refundToSign?(request: RefundRequest, source: RefundSource): Promise<{ unsigned: string; fee: bigint }>;
+  /**
+   * Reads what the merchant signed for `request` (a signed PSBT, a raw transaction or the id of one
+   * already broadcast): its id and raw bytes; throws `invalid_transaction` when it does not pay `request`.
+   */
+  readSignedRefund?(signed: string, request: RefundRequest): Promise<{ txRef: string; raw: string }>;
   /** The target as the API answers it (its member of the `paymentTarget` union). */
   targetJson(target: PaymentTarget): PaymentTargetJson;
   /** The signature claim a DID wallet answers to pay `target`; `testMode` may add a node URL. */

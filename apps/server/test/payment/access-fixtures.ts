@@ -187,6 +187,9 @@ export function fixtures(w: FixtureWorld) {
       path: `/rail-webhooks/${w.cat.methodId}`,
       body: { id: 'evt_matrix', type: 'payment_intent.succeeded' },
     }),
+    'POST /checkout-sessions/{id}/test-wallet': async () => ({
+      path: `/checkout-sessions/${await session()}/test-wallet`,
+    }),
     'POST /checkout-sessions/{id}/fast-checkout-confirm': async () => ({
       path: `/checkout-sessions/${await session()}/fast-checkout-confirm`,
       body: {},
@@ -290,6 +293,12 @@ export function fixtures(w: FixtureWorld) {
   table['POST /subscriptions/{id}/refund-last-payment'] = async () => ({
     path: `/subscriptions/${w.subscriptionOfA}/refund-last-payment`,
     body: {},
+  });
+  // A watch-only method's refund the merchant signs: a missing refund is a 400, never another's data.
+  table['GET /refunds/{id}/psbt'] = async () => ({ path: '/refunds/re_missing/psbt' });
+  table['POST /refunds/{id}/signed'] = async () => ({
+    path: '/refunds/re_missing/signed',
+    body: { signed: 'cHNidP8B' },
   });
   table['GET /donation-settings'] = async () => ({ path: '/donation-settings' });
   table['GET /donation-settings/lookup'] = async () => ({

@@ -45,8 +45,21 @@ function onlyA(role: Role): Expect {
   return role === 'customerA' || role === 'testKey' ? 'ok' : 404;
 }
 
+/** A merchant route on an object the fixtures do not make: merchants pass auth and find it missing. */
+function missingForMerchants(role: Role): Expect {
+  if (role === 'anonymous') return 401;
+  return ['customerA', 'customerB', 'member'].includes(role) ? 403 : 404;
+}
+
 /** Routes whose answer depends on more than the declared auth, with why. */
 const EXCEPTIONS: Record<string, (role: Role) => Expect> = {
+  // A refund the merchant signs needs a pending Bitcoin refund (bitcoin-pay.test.ts pays one through);
+  // the fixtures name a missing one, so the cells check who passes auth.
+  'GET /refunds/{id}/psbt': missingForMerchants,
+  'POST /refunds/{id}/signed': missingForMerchants,
+  // The fixture's checkout pays on the EVM chain, which has no test wallet of this kind: signed-in
+  // callers pass and are refused (bitcoin-pay.test.ts pays a Bitcoin checkout through it).
+  'POST /checkout-sessions/{id}/test-wallet': (r) => signedInOnly(r, 'refused'),
   // The signed-in user's own customer; without a session there is nobody to answer for.
   'GET /customers/me': (r) => signedInOnly(r, 'ok'),
   // Needs a connected DID Space, which the test users have not: signed in is refused with 400.
@@ -241,6 +254,7 @@ const BROWSER_WRITES = new Set([
   'PUT /checkout-sessions/{id}/submit',
   'PUT /checkout-sessions/{id}/donate-submit',
   'POST /checkout-sessions/{id}/tx',
+  'POST /checkout-sessions/{id}/test-wallet',
   'POST /checkout-sessions/{id}/fast-checkout-confirm',
   'POST /checkout-sessions/{id}/payer-challenge',
   'POST /checkout-sessions/{id}/payer-proof',

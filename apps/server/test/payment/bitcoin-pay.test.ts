@@ -4,7 +4,13 @@ import { paymentIntents, refunds } from '../../src/db/schema/index.js';
 import { TestBitcoinWallet } from '../../src/rails/bitcoin/test-wallet.js';
 import { newWallet, signIn, TestBrowser } from '../support/identity.js';
 import { until } from '../support/until.js';
-import { bitcoinCheckout, bitcoinMethod, startBitcoinChain, type BitcoinChain } from './bitcoin-support.js';
+import {
+  bitcoinCheckout,
+  bitcoinMethod,
+  merchantSigns,
+  startBitcoinChain,
+  type BitcoinChain,
+} from './bitcoin-support.js';
 import { browserCall } from './pay-support.js';
 import { startPaymentEnv, type PaymentTestEnv } from './support.js';
 
@@ -126,5 +132,47 @@ describe('bitcoin checkout', () => {
     chain.mine();
     await completed(a.cs);
     expect((await intentRow(a.intentId))?.paymentDetails).toMatchObject({ tx_hash: paid.txid });
+  });
+});
+
+describe('bitcoin refunds: a PSBT the merchant signs', () => {
+  it('hands the admin a PSBT for a short payment, takes the signed one, sends it and settles the refund', async () => {
+    const short = await bitcoinCheckout(env.test, browser, one, 100_000n);
+    const paid = await chain.wallet.pay(short.address, 60_000n);
+    await post(short.cs, paid.txid);
+    chain.mine();
+    const [refund] = await until('the refund of the short payment', async () => {
+      const rows = await db().select().from(refunds).where(eq(refunds.paymentIntentId, short.intentId));
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(refund).toMatchObject({ status: 'pending', amount: 60_000n });
+    const payer = refund?.metadata?.refund_to as string;
+    expect(payer).toBe(chain.wallet.address);
+
+    const unsigned = await env.test('GET', `/refunds/${refund?.id}/psbt`);
+    expect(unsigned.status, JSON.stringify(unsigned.body)).toBe(200);
+    const body = unsigned.body as { psbt: string; fee: string; to: string };
+    expect(body.to).toBe(payer);
+    // An unsigned PSBT is refused (nothing signed, nothing sent); so is a stranger's signature.
+    const refused = await env.test('POST', `/refunds/${refund?.id}/signed`, { body: { signed: body.psbt } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { code: 'invalid_transaction' } });
+
+    const signed = merchantSigns(body.psbt, chain.merchantSeed);
+    const sent = await env.test('POST', `/refunds/${refund?.id}/signed`, { body: { signed } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const txid = (sent.body as { tx_hash: string }).tx_hash;
+    expect(sent.body).toMatchObject({ status: 'processing' });
+    await until('the refund broadcast', async () => ((await chain.client.tx(txid)) ? true : undefined));
+    const back = await chain.client.tx(txid);
+    expect(back?.vout.find((o) => o.scriptpubkey_address === payer)?.value).toBe(60_000 - Number(body.fee));
+    chain.mine();
+    await until('the refund settled', async () => {
+      const [row] = await db()
+        .select()
+        .from(refunds)
+        .where(eq(refunds.id, refund?.id ?? ''));
+      return row?.status === 'succeeded' ? true : undefined;
+    });
   });
 });

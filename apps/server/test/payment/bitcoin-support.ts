@@ -4,11 +4,26 @@ import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 import { EsploraClient } from '../../src/rails/bitcoin/client.js';
 import { startLocalEsplora, type LocalEsplora } from '../../src/rails/bitcoin/esplora/server.js';
-import { accountXpubOf } from '../../src/rails/bitcoin/keys.js';
+import { Psbt } from 'bitcoinjs-lib';
+import { accountXpubOf, bip32, networkOf } from '../../src/rails/bitcoin/keys.js';
 import { TestBitcoinWallet } from '../../src/rails/bitcoin/test-wallet.js';
 import type { TestBrowser } from '../support/identity.js';
 import { browserCall, newSession } from './pay-support.js';
 import type { Client } from './support.js';
+
+/** The merchant's wallet: signs a refund PSBT with the account key of `seed` (m/84'/1'/0'). */
+export function merchantSigns(psbtBase64: string, seed: Uint8Array): string {
+  const network = networkOf('regtest');
+  const account = bip32.fromSeed(seed, network).derivePath("m/84'/1'/0'");
+  const psbt = Psbt.fromBase64(psbtBase64, { network });
+  psbt.data.inputs.forEach((input, i) => {
+    const path = input.bip32Derivation?.[0]?.path ?? '';
+    // The PSBT names the key below the account (m/0/index: receive chain, derivation index).
+    const key = account.derivePath(path.replace(/^m\//, ''));
+    psbt.signInput(i, { publicKey: key.publicKey, sign: (hash) => key.sign(hash) });
+  });
+  return psbt.toBase64();
+}
 
 export interface BitcoinChain {
   esplora: LocalEsplora;
@@ -16,6 +31,7 @@ export interface BitcoinChain {
   wallet: TestBitcoinWallet;
   /** The merchant's account key (its private half stays in the merchant's wallet). */
   xpub: string;
+  merchantSeed: Uint8Array;
   mine(blocks?: number): void;
   invalidate(blocks: number, drop?: string[]): Promise<void>;
   stop(): Promise<void>;
@@ -26,12 +42,14 @@ export async function startBitcoinChain(merchantSeed = 'merchant'): Promise<Bitc
   const client = new EsploraClient(esplora.url);
   const wallet = new TestBitcoinWallet(client);
   esplora.mine(2, wallet.address);
-  const xpub = accountXpubOf(createHash('sha256').update(merchantSeed).digest(), 'regtest');
+  const seed = createHash('sha256').update(merchantSeed).digest();
+  const xpub = accountXpubOf(seed, 'regtest');
   return {
     esplora,
     client,
     wallet,
     xpub,
+    merchantSeed: seed,
     mine: (blocks = 1) => void esplora.mine(blocks, wallet.address),
     invalidate: async (blocks, drop = []) => {
       const res = await fetch(`${esplora.url}/test/invalidate`, {

@@ -114,3 +114,16 @@ export const donationSettingQuery = z.looseObject({
   livemode: z.enum(['true', 'false', '1', '0']).optional(),
   mount_location: z.string().trim().min(1).max(200),
 });
+
+/** `GET /refunds/:id/psbt`: the unsigned refund a watch-only method's merchant signs (Bitcoin: base64 PSBT). */
+export const refundToSign = z.object({
+  refund_id: z.string(),
+  psbt: z.string(),
+  /** The network fee taken from the refunded amount (smallest unit). */
+  fee: amountString,
+  to: z.string(),
+  amount: amountString,
+});
+
+/** `POST /refunds/:id/signed`: the merchant's signed refund: a signed PSBT (base64), raw hex or a txid. */
+export const refundSignedBody = z.object({ signed: z.string().trim().min(1).max(200_000) });

@@ -8,6 +8,8 @@ import {
   overviewQuery,
   refundCreate,
   refundLastPaymentBody,
+  refundSignedBody,
+  refundToSign,
 } from '../payment/admin-views.js';
 import { refund } from '../payment/billing-admin.js';
 import { listOf } from '../payment/common.js';
@@ -53,6 +55,25 @@ export const adminViewRoutes = {
     summary: "Refund what is left of a subscription's latest succeeded payment, to the account that paid",
     query: modeQuery,
     body: refundLastPaymentBody,
+    response: refund,
+  }),
+  refundToSign: route({
+    access: 'merchant',
+    tag: 'Refunds',
+    method: 'GET',
+    path: '/refunds/:id/psbt',
+    summary: 'The unsigned refund of a watch-only method (Bitcoin: a base64 PSBT) for the merchant to sign',
+    query: modeQuery,
+    response: refundToSign,
+  }),
+  submitSignedRefund: route({
+    access: 'merchant',
+    tag: 'Refunds',
+    method: 'POST',
+    path: '/refunds/:id/signed',
+    summary: 'Submit the signed refund (signed PSBT, raw transaction or txid); checked, committed, then sent',
+    query: modeQuery,
+    body: refundSignedBody,
     response: refund,
   }),
   donationSettings: route({

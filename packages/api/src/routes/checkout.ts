@@ -126,6 +126,13 @@ export const checkoutRoutes = {
     body: checkoutTxBody,
     response: checkoutSession,
   }),
+  testWalletPay: route({
+    ...browser,
+    method: 'POST',
+    path: '/checkout-sessions/:id/test-wallet',
+    summary: 'Test mode: the test wallet pays the submitted checkout (Bitcoin on the local regtest chain)',
+    response: checkoutSession,
+  }),
   fastConfirm: route({
     ...browser,
     method: 'POST',

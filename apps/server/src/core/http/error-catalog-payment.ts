@@ -225,6 +225,7 @@ export const PAYMENT_MESSAGES = {
     zh: '此订单没有加购推荐',
   },
   payment_intent_id_missing: missing("No such payment intent: '{id}'", "支付意图不存在：'{id}'"),
+  refund_missing: missing("No such refund: '{id}'", "退款不存在：'{id}'"),
   logo_missing: missing('No logo {id}', '没有标志 {id}'),
   demo_no_network: {
     code: 'demo_unavailable',

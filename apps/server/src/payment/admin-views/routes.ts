@@ -14,6 +14,7 @@ import { customerActivity } from './activity.js';
 import { overviewOf } from './overview.js';
 import { createRefund } from './refund-create.js';
 import { refundLastPayment } from './refund-last.js';
+import { refundToSign, submitSignedRefund } from '../intents/index.js';
 
 export function adminViewRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
@@ -24,6 +25,10 @@ export function adminViewRoutes(app: FastifyInstance, ctx: PaymentContext): void
   serve(app, ctx, routes.createRefund, ({ caller, body }) => createRefund(ctx, caller.livemode, body));
   serve(app, ctx, routes.refundLastPayment, ({ caller, params, body }) =>
     refundLastPayment(ctx, caller.livemode, params.id, body),
+  );
+  serve(app, ctx, routes.refundToSign, ({ caller, params }) => refundToSign(ctx, caller.livemode, params.id));
+  serve(app, ctx, routes.submitSignedRefund, ({ caller, params, body }) =>
+    submitSignedRefund(ctx, caller.livemode, params.id, body.signed),
   );
   serve(app, ctx, routes.donationSettings, async ({ caller, request }) => ({
     object: 'list' as const,

@@ -7,6 +7,7 @@ import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { fastCheckoutConfirm, postTransaction } from '../flows/pay-checkout.js';
 import { submitCheckoutFlow } from '../flows/submit-checkout.js';
+import { payWithTestWallet } from '../flows/test-wallet-pay.js';
 
 /** SPEC §7 submit calls. */
 export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
@@ -19,6 +20,15 @@ export function submitRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   );
   serve(app, ctx, r.sentTransaction, async ({ caller, params, body }) => {
     const row = await postTransaction(ctx, caller, params.id, body.txHash);
+    return sessionForCaller(
+      ctx.db,
+      caller,
+      row,
+      await sessionObject({ db: ctx.db, base: caller.base, mount: ctx.mount }, row),
+    );
+  });
+  serve(app, ctx, r.testWalletPay, async ({ caller, params }) => {
+    const row = await payWithTestWallet(ctx, caller, params.id);
     return sessionForCaller(
       ctx.db,
       caller,

@@ -78,3 +78,4 @@ export {
 } from './transfer.js';
 export { paidAlready, paidReplacedIntent, underpaidError } from './answers.js';
 export { readRailEvent, type RailEventOutcome } from './rail-events.js';
+export { refundToSign, submitSignedRefund } from './refund-merchant.js';

@@ -81,6 +81,13 @@ export class EsploraClient {
     return this.json(`/tx/${encodeURIComponent(txid)}/status`, status);
   }
 
+  async txHex(txid: string): Promise<string | null> {
+    const { status: code, text } = await this.call(`/tx/${encodeURIComponent(txid)}/hex`);
+    if (code === 404) return null;
+    if (code !== 200) throw new EsploraError(code, `esplora /tx/hex: ${code}`);
+    return text.trim();
+  }
+
   async addressTxs(address: string): Promise<EsploraTxJson[]> {
     return (await this.json(`/address/${encodeURIComponent(address)}/txs`, z.array(esploraTx))) ?? [];
   }

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { claimOwnPort } from '../../core/own-ports.js';
 import type { RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
-import { RailError, type DbLike } from '../types.js';
+import { RailError, type DbLike, type PaymentTarget } from '../types.js';
 import { EsploraClient } from './client.js';
 import { startLocalEsplora, type LocalEsplora } from './esplora/server.js';
 import { BitcoinRail } from './rail.js';
@@ -16,6 +16,9 @@ import {
   toBitcoinWatch,
 } from './watcher.js';
 
+/** How often the demo chain mines a block while its mempool holds transactions. */
+const DEMO_BLOCK_MS = 5_000;
+
 export class BitcoinRailPlugin implements RailPlugin {
   readonly kind = 'bitcoin' as const;
   readonly methodTypes = ['bitcoin'] as const;
@@ -24,6 +27,7 @@ export class BitcoinRailPlugin implements RailPlugin {
   demo: LocalEsplora | null = null;
   private readonly rails = new Map<string, BitcoinRail>();
   private releasePort: () => void = () => undefined;
+  private miner: NodeJS.Timeout | null = null;
 
   constructor(private readonly host: RailPluginHost) {
     defineBitcoinWatcher(host.jobs, {
@@ -47,6 +51,23 @@ export class BitcoinRailPlugin implements RailPlugin {
       this.rails.set(key, rail);
     }
     return rail;
+  }
+
+  /** The key parses and is of the method's network; the Esplora URL answers with a chain height. */
+  async checkMethod(method: RailMethod): Promise<string | null> {
+    let settings: BitcoinSettings;
+    try {
+      settings = bitcoinSettingsFromMethod(method);
+    } catch (err) {
+      return err instanceof Error ? err.message.replace(/^payment method [^:]+: /, '') : String(err);
+    }
+    try {
+      await new EsploraClient(settings.esploraUrl).tipHeight();
+      return null;
+    } catch (err) {
+      const detail = err instanceof Error ? err.message : String(err);
+      return `settings.bitcoin.api_host does not answer as an Esplora API (${detail})`;
+    }
   }
 
   async watch(request: WatchRequest, db: DbLike): Promise<void> {
@@ -79,8 +100,27 @@ export class BitcoinRailPlugin implements RailPlugin {
     this.releasePort = claimOwnPort(this.demo.port, 'chain');
     const wallet = this.testWallet();
     if (wallet && (await wallet.balance()) === 0n) this.demo.mine(2, wallet.address);
+    // A block every few seconds while transactions wait, so demo payments confirm without a miner.
+    const demo = this.demo;
+    this.miner = setInterval(() => {
+      if (wallet && demo.chain.all().some((t) => t.height === null)) demo.mine(1, wallet.address);
+    }, DEMO_BLOCK_MS);
+    this.miner.unref();
     log.info({ url: this.demo.url }, 'local bitcoin chain ready (regtest, Esplora API)');
     return null;
+  }
+
+  /** The test wallet pays a regtest method's target (the registry allows it in test mode only). */
+  async payFromTestWallet(method: RailMethod, target: PaymentTarget): Promise<string> {
+    const settings = bitcoinSettingsFromMethod(method);
+    if (settings.network !== 'regtest')
+      throw new RailError('rail_unsupported', 'the test wallet pays on regtest only');
+    const wallet = new TestBitcoinWallet(new EsploraClient(settings.esploraUrl));
+    try {
+      return (await wallet.pay(target.recipient, target.amount)).txid;
+    } catch (err) {
+      throw new RailError('hot_wallet_unfunded', err instanceof Error ? err.message : String(err));
+    }
   }
 
   /** The test wallet on the local chain (null when this process runs none). */
@@ -89,6 +129,8 @@ export class BitcoinRailPlugin implements RailPlugin {
   }
 
   async stop(): Promise<void> {
+    if (this.miner) clearInterval(this.miner);
+    this.miner = null;
     const demo = this.demo;
     this.demo = null;
     if (demo) await demo.stop();

@@ -15,6 +15,8 @@ import {
   type PaymentTarget,
   type PullResult,
   type Rail,
+  type RefundRequest,
+  type RefundSource,
   type SentStatus,
   type SignedInfo,
   type SignedTransaction,
@@ -25,6 +27,7 @@ import {
 } from '../types.js';
 import { addressFor, addressOf } from './addresses.js';
 import { bip21Uri } from './bip21.js';
+import { buildRefundPsbt, readSignedRefund } from './refund-psbt.js';
 import { EsploraClient } from './client.js';
 import { caipOf } from './keys.js';
 import type { BitcoinSettings } from './settings.js';
@@ -117,6 +120,14 @@ export class BitcoinRail implements Rail {
 
   signRefund(): Promise<SignedTransaction> {
     return Promise.reject(merchantSigns());
+  }
+
+  refundToSign(request: RefundRequest, source: RefundSource): Promise<{ unsigned: string; fee: bigint }> {
+    return buildRefundPsbt(this.deps.db, this.client, this.settings, request, source);
+  }
+
+  readSignedRefund(signed: string, request: RefundRequest): Promise<{ txRef: string; raw: string }> {
+    return readSignedRefund(this.client, this.settings, signed, request);
   }
 
   async track(txRef: string): Promise<SentStatus> {

@@ -22,6 +22,7 @@ import { CardPayment } from './CardPayment';
 import { allowanceWords } from '../allowance/allowance';
 import { useCheckoutConnect } from '../useCheckoutConnect';
 import type { PayFlow } from '../usePayFlow';
+import { BitcoinPayPanel } from './BitcoinPayPanel';
 
 interface PayDialogsProps {
   flow: PayFlow;
@@ -76,6 +77,9 @@ export function PayDialogs({
   const allowance =
     state.status === 'walletConnect' || state.status === 'browserWallet' ? state.answer.allowance : undefined;
   const cardTarget = state.status === 'stripePaying' ? state.answer.paymentTarget : null;
+  // A Bitcoin target is paid from its own address (QR code, copy buttons), never through a connect wallet.
+  const target = state.status === 'walletConnect' ? state.answer.paymentTarget : undefined;
+  const bitcoin = target?.rail === 'bitcoin' ? target : null;
   return (
     <>
       {cardTarget?.rail === 'stripe' ? (
@@ -129,11 +133,23 @@ export function PayDialogs({
         onClose={state.status === 'walletConnect' ? flow.cancel : undefined}
         data-testid="wallet-dialog"
       >
-        <DialogTitle>{t('payment.checkout.wallet.title')}</DialogTitle>
+        <DialogTitle>
+          {bitcoin ? t('payment.checkout.bitcoin.title') : t('payment.checkout.wallet.title')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ alignItems: 'center' }}>
-            <DialogContentText>{t('payment.checkout.wallet.description')}</DialogContentText>
-            {state.status === 'walletConnect' ? (
+            {bitcoin ? (
+              <BitcoinPayPanel
+                target={bitcoin}
+                api={api}
+                sessionId={sessionId}
+                onPaid={flow.walletApproved}
+                testMode={!livemode}
+              />
+            ) : (
+              <DialogContentText>{t('payment.checkout.wallet.description')}</DialogContentText>
+            )}
+            {state.status === 'walletConnect' && !bitcoin ? (
               <Box data-testid="wallet-connect" sx={{ width: '100%' }}>
                 <WalletConnect flow={flow} sessionId={sessionId} userDid={userDid} locale={locale} />
               </Box>
@@ -156,14 +172,16 @@ export function PayDialogs({
           <Button onClick={flow.cancel} disabled={state.status !== 'walletConnect'}>
             {t('payment.checkout.wallet.cancel')}
           </Button>
-          <Button
-            variant="contained"
-            data-testid="pay-browser-wallet"
-            disabled={state.status !== 'walletConnect' || !hasBrowserWallet}
-            onClick={flow.payWithBrowserWallet}
-          >
-            {t('payment.checkout.wallet.browser')}
-          </Button>
+          {bitcoin ? null : (
+            <Button
+              variant="contained"
+              data-testid="pay-browser-wallet"
+              disabled={state.status !== 'walletConnect' || !hasBrowserWallet}
+              onClick={flow.payWithBrowserWallet}
+            >
+              {t('payment.checkout.wallet.browser')}
+            </Button>
+          )}
         </DialogActions>
       </Dialog>
     </>

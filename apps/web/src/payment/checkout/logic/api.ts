@@ -79,6 +79,8 @@ export class CheckoutApi {
   sentTransaction = (id: string, txHash: string) =>
     this.call(routes.sentTransaction, { params: { id }, body: { txHash } });
   fastConfirm = (id: string) => this.call(routes.fastConfirm, { params: { id }, body: {} });
+  /** Test mode: the server's test wallet pays the submitted checkout (Bitcoin on the local chain). */
+  testWalletPay = (id: string) => this.call(routes.testWalletPay, { params: { id } });
   /** A message for the browser wallet to sign, proving the signed-in customer controls `address`. */
   payerChallenge = (id: string, paymentMethod: string, address: string) =>
     this.call(routes.payerChallenge, { params: { id }, body: { payment_method: paymentMethod, address } });

@@ -40,6 +40,7 @@ const EXPECTED: Record<string, Access> = {
   'GET /blocklets/{did}/blocklet.json': 'anyone',
   'GET /blocklets/{did}/versions': 'anyone',
   'GET /blocklets/{did}/downloads': 'anyone',
+  'GET /blocklets/{did}/{version}/blocklet.json': 'anyone',
   'GET /blocklets/{did}/{version}/{file}': 'anyone',
   'GET /blocklets/{did}/{version}/assets/logo': 'anyone',
   'GET /blocklets/{did}/{version}/assets/screenshots/{index}': 'anyone',

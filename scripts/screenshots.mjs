@@ -16,8 +16,8 @@ import { CHROMIUM, ensureChromium, root } from './lib.mjs';
 const outDir = path.join(root, 'docs/screenshots');
 const DESKTOP = { width: 1440, height: 900 };
 const MOBILE = { width: 375, height: 812 };
-/** The demo store's paid application (apps/server/src/store/demo/catalog.ts). */
-const DEMO_APP_DID = 'z8iZpDemoinvoiceTracker4444444';
+/** The demo store's invoice-tracker application (apps/server/src/store/demo/catalog.ts). */
+const DEMO_APP_DID = 'z8ia2ytSgV1djkX55ECqksPgysKRATR5Snwqz'; // derived from the name invoice-tracker
 
 function freePort() {
   return new Promise((resolve, reject) => {

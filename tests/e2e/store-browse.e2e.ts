@@ -89,7 +89,7 @@ describe('store browsing (the demo store)', () => {
     expect(href).toMatch(/\/markdown-notes-1\.0\.0\.tgz$/);
     const download = await page.request.get(href ?? '');
     expect(download.status()).toBe(200);
-    expect(download.headers()['content-type']).toBe('application/gzip');
+    expect(download.headers()['content-type']).toBe('application/x-gzip');
     await expectAccessible(page, 'application detail');
 
     // An unknown application: the not-found state.

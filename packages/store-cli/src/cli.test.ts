@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { main, type Io } from './main.js';
+import { parseSize } from './publish.js';
 import { sealHandoff } from './seal.js';
 import { signingPublicKey, verifyBundleSignature } from './signing.js';
 
@@ -93,7 +94,7 @@ describe('login', () => {
 
 describe('publish', () => {
   const info = (res: ServerResponse, max = 100 * 1024 * 1024) =>
-    json(res, 200, { id: 's1', name: 'Store', maxBundleSize: max });
+    json(res, 200, { id: 's1', name: 'Store', maxBundleSize: `${max} B` });
 
   it('uploads the bundle with the token and its sha512, and prints the status the store answers', async () => {
     handler = (req, _body, res) =>
@@ -265,5 +266,15 @@ describe('connect', () => {
       ).toBe(1);
       expect(err.at(-1)).toContain(message);
     }
+  });
+});
+
+describe('parseSize', () => {
+  it('reads the size strings Blocklet stores give, in decimal and binary units', () => {
+    expect(parseSize('100 MiB')).toBe(104_857_600);
+    expect(parseSize('100 MB')).toBe(100_000_000);
+    expect(parseSize('512 B')).toBe(512);
+    expect(parseSize('1.5 KiB')).toBe(1536);
+    expect(parseSize('lots')).toBeNull();
   });
 });

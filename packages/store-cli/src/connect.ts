@@ -27,6 +27,9 @@ const handoff = z.object({
   token: z.string().min(1),
   did: z.string().optional(),
   name: z.string().optional(),
+  /** A wallet credential for the blocklet CLI (`blocklet config set accessToken`), and its developer DID. */
+  secretKey: z.string().optional(),
+  developerDid: z.string().optional(),
 });
 export type Handoff = z.infer<typeof handoff>;
 

@@ -1,6 +1,6 @@
 // The store endpoints the CLI calls (docs/store-cli.md describes each request and answer).
 
-/** Store facts: `{ id, name, maxBundleSize }`. Public. */
+/** Store facts: `{ id, name, maxBundleSize: "100 MiB", maxBundleBytes }`. Public. */
 export const STORE_INFO = '/api/store.json';
 /** Upload a bundle: raw .tgz body, `Authorization: Bearer`, `x-bundle-sha512`. */
 export const UPLOAD = '/api/developer/blocklets/upload';

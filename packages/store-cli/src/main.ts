@@ -98,9 +98,17 @@ async function run(argv: string[], io: Io): Promise<number> {
         ...(pollMs ? { pollIntervalMs: pollMs } : {}),
       });
       await saveToken(file, store, { token: h.token, ...(h.did ? { did: h.did } : {}) });
+      // The wallet credential is shown once, for the blocklet CLI; it is not saved here.
+      const blocklet = h.secretKey
+        ? `\nFor the blocklet CLI: blocklet config set store ${store}; blocklet config set accessToken ${h.secretKey}; blocklet config set developerDid ${h.developerDid ?? h.did ?? ''}`
+        : '';
       print(
-        { store, did: h.did ?? null },
-        `Connected${h.did ? ` as ${h.did}` : ''}; the token for ${store} is saved in ${file}.`,
+        {
+          store,
+          did: h.did ?? null,
+          ...(h.secretKey ? { secretKey: h.secretKey, developerDid: h.developerDid ?? null } : {}),
+        },
+        `Connected${h.did ? ` as ${h.did}` : ''}; the token for ${store} is saved in ${file}.${blocklet}`,
       );
       return 0;
     }

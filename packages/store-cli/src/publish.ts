@@ -33,12 +33,40 @@ export async function bundleBytes(target: string): Promise<Buffer> {
   return readFile(target);
 }
 
-/** The store's size limit, or null when it does not say (an older store). */
+const UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+};
+
+/** Bytes of a size string as Blocklet stores give it ("100 MiB", "100 MB"), or null when it is not one. */
+export function parseSize(text: string): number | null {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([KMG]?i?B)\s*$/i.exec(text);
+  const unit = match?.[2] ? UNITS[match[2].toLowerCase()] : undefined;
+  return match?.[1] && unit ? Math.floor(Number(match[1]) * unit) : null;
+}
+
+/**
+ * The store's size limit, or null when it does not say (an older store): `maxBundleBytes`, else
+ * `maxBundleSize` as bytes (older Payshelf stores) or as a size string (Blocklet stores).
+ */
 async function maxBundleSize(store: string): Promise<number | null> {
   const answer = await request(store, STORE_INFO);
   if (answer.status !== 200 || !answer.json || typeof answer.json !== 'object') return null;
-  const max = (answer.json as Record<string, unknown>).maxBundleSize;
-  return typeof max === 'number' && max > 0 ? max : null;
+  const { maxBundleBytes, maxBundleSize: size } = answer.json as Record<string, unknown>;
+  const max =
+    typeof maxBundleBytes === 'number'
+      ? maxBundleBytes
+      : typeof size === 'number'
+        ? size
+        : typeof size === 'string'
+          ? parseSize(size)
+          : null;
+  return max !== null && max > 0 ? max : null;
 }
 
 export async function publish(

@@ -1,7 +1,7 @@
 // The store's view of the bundle inspection (apps/server/src/store/bundle, built alongside): the one
 // file that knows its exports, so the rest of the module depends on the narrow types below.
 import { ApiError } from '../core/http/errors.js';
-import { BundleError, defaultBundleLimits, inspectBundle } from './bundle/index.js';
+import { BundleError, defaultBundleLimits, inspectBundle, type GivenManifest } from './bundle/index.js';
 
 /** The manifest fields the store reads (validated by the inspection with `blockletManifest`). */
 export interface UploadManifest {
@@ -27,11 +27,18 @@ export type Inspect = (
   stream: NodeJS.ReadableStream,
   maxBytes: number,
   tmpDir: string,
+  given?: GivenManifest,
 ) => Promise<InspectedUpload>;
 
-/** Streams `stream` through the inspection with the configured size limit and the default bomb limits. */
-export const inspect: Inspect = (stream, maxBytes, tmpDir) =>
-  inspectBundle(stream, { ...defaultBundleLimits, maxBytes }, tmpDir);
+export type { GivenManifest };
+export { BundleError };
+
+/**
+ * Streams `stream` through the inspection with the configured size limit and the default bomb limits;
+ * `given` builds the manifest from a signed meta sent beside the bundle (the blocklet CLI's upload).
+ */
+export const inspect: Inspect = (stream, maxBytes, tmpDir, given) =>
+  inspectBundle(stream, { ...defaultBundleLimits, maxBytes }, tmpDir, given);
 
 /** The 4xx a refused bundle answers (413 `bundle_too_large` while streaming), or null for any other error. */
 export function bundleRefusal(err: unknown): ApiError | null {

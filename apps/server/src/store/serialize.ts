@@ -9,6 +9,7 @@ import type {
 } from '@payshelf/api';
 import type { StoreCategoryRow, StoreVersionRow } from '../db/schema/index.js';
 import { renderReadme } from './assets/readme.js';
+import { blockletMetaOf, distOf } from './blocklet/meta.js';
 import type { BlockletView } from './repo.js';
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
@@ -22,7 +23,11 @@ export function downloadPath(mount: string, did: string, name: string, version: 
   return `${mount}/api/blocklets/${did}/${encodeURIComponent(version)}/${encodeURIComponent(name)}-${encodeURIComponent(version)}.tgz`;
 }
 
-export function serializeSummary(view: BlockletView, mount: string): BlockletSummary {
+/**
+ * `origin` (scheme and host of the store, '' when unknown) makes `dist.tarball` absolute, as Blocklet
+ * Server needs it; `download_url` stays a path under the mount point.
+ */
+export function serializeSummary(view: BlockletView, mount: string, origin = ''): BlockletSummary {
   const { row, current } = view;
   return {
     did: row.did,
@@ -41,16 +46,36 @@ export function serializeSummary(view: BlockletView, mount: string): BlockletSum
     updated_at: row.updatedAt.toISOString(),
     published_at: iso(row.publishedAt),
     download_url: current ? downloadPath(mount, row.did, row.name, current.version) : null,
+    dist: current ? distOf(`${origin}${mount}`, row.did, row.name, current) : null,
   };
 }
 
-/** The detail of `shown` (the current version, or another the caller may see). */
-export function serializeDetail(view: BlockletView, shown: StoreVersionRow, mount: string): BlockletDetail {
-  const summary = serializeSummary(view, mount);
+/**
+ * The `blocklet.json` of `shown` (the current version, or another the caller may see): its blocklet
+ * meta at the top level (what Blocklet Server validates; the meta's own fields win over the summary's
+ * same-named ones), and the store's summary fields beside it.
+ */
+export function serializeDetail(
+  view: BlockletView,
+  shown: StoreVersionRow,
+  mount: string,
+  origin = '',
+): BlockletDetail {
+  const summary = serializeSummary(view, mount, origin);
   const meta = shown.manifest;
   const dependencies = Array.isArray(meta.dependencies) ? (meta.dependencies as unknown[]) : [];
+  const blocklet = blockletMetaOf(view, shown, `${origin}${mount}`);
   return {
     ...summary,
+    ...blocklet,
+    // Blocklet Server requires the owner's name to be non-empty.
+    owner: { did: summary.owner.did, fullName: summary.owner.fullName || summary.owner.did },
+    did: view.row.did,
+    name: view.row.name,
+    title: typeof blocklet.title === 'string' && blocklet.title !== '' ? blocklet.title : summary.title,
+    description: typeof blocklet.description === 'string' ? blocklet.description : summary.description,
+    keywords: summary.keywords,
+    dist: distOf(`${origin}${mount}`, view.row.did, view.row.name, shown),
     version: shown.version,
     download_url: downloadPath(mount, view.row.did, view.row.name, shown.version),
     meta,

@@ -47,6 +47,8 @@ export interface UploadExtras {
   changelog?: string | null;
   /** The verified signature of the bundle's sha512 (null: unsigned). */
   signature?: string | null;
+  /** The blocklet meta `blocklet upload` signed (its signatures verified), kept whole for Blocklet Server. */
+  blockletMeta?: Record<string, unknown> | null;
 }
 
 /**
@@ -117,6 +119,7 @@ export async function recordUpload(
           manifest: { ...manifest },
           changelog,
           signature: extras.signature ?? null,
+          blockletMeta: extras.blockletMeta ?? null,
           size: bundle.size,
           sha512: bundle.sha512,
           storagePath: relative,

@@ -74,7 +74,7 @@ describe('demo store', () => {
     const download = await fetch(`${server.url}${first?.download_url}`);
     expect(download.status).toBe(200);
     expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
-    expect(download.headers.get('content-type')).toBe('application/gzip');
+    expect(download.headers.get('content-type')).toBe('application/x-gzip');
     const logo = await fetch(`${server.url}/api/blocklets/${DEMO_APPS[0]?.did}/1.0.0/assets/logo`);
     expect(logo.headers.get('content-type')).toBe('image/png');
   });

@@ -68,6 +68,17 @@ export const blockletVersion = z.object({
 });
 export type BlockletVersion = z.infer<typeof blockletVersion>;
 
+/**
+ * Where Blocklet Server downloads a version's bundle: `tarball` (an absolute URL), `integrity` (the
+ * Subresource Integrity string `sha512-<base64>` of the tarball) and `size` in bytes.
+ */
+export const blockletDist = z.object({
+  tarball: z.string(),
+  integrity: z.string(),
+  size: z.number().int(),
+});
+export type BlockletDist = z.infer<typeof blockletDist>;
+
 /** One application as the public list and detail answer it. */
 export const blockletSummary = z.object({
   did: z.string(),
@@ -87,14 +98,28 @@ export const blockletSummary = z.object({
   published_at: z.string().nullable(),
   /** `/api/blocklets/{did}/{version}/{name}-{version}.tgz` of the current version, when one is published. */
   download_url: z.string().nullable(),
+  /** The current version's bundle as Blocklet Server reads it (null while none is published). */
+  dist: blockletDist.nullable(),
+  /** Absolute URL of the shown version's logo, when its bundle has one. */
+  logoUrl: z.string().optional(),
 });
 export type BlockletSummary = z.infer<typeof blockletSummary>;
 
-export const blockletDetail = blockletSummary.extend({
-  /** The manifest (`blocklet.json`) of the version shown. */
-  meta: z.record(z.string(), z.unknown()),
-  dependencies: z.array(z.unknown()),
-});
+/**
+ * An application's `blocklet.json` as Blocklet Server resolves a component (`@blocklet/meta`
+ * validates it with unknown keys stripped): the blocklet meta of the version shown (as signed at
+ * upload, or derived from the manifest) at the top level, with `dist` pointing at this store, and the
+ * store's own fields beside it.
+ */
+export const blockletDetail = blockletSummary
+  .extend({
+    /** The manifest (`blocklet.json`) of the version shown. */
+    meta: z.record(z.string(), z.unknown()),
+    dependencies: z.array(z.unknown()),
+    dist: blockletDist,
+    signatures: z.array(z.record(z.string(), z.unknown())).optional(),
+  })
+  .catchall(z.unknown());
 export type BlockletDetail = z.infer<typeof blockletDetail>;
 
 export const blockletListQuery = z.object({
@@ -121,8 +146,10 @@ export type BlockletList = z.infer<typeof blockletList>;
 export const storeInfo = z.object({
   id: z.string(),
   name: z.string(),
-  /** Largest bundle the upload accepts, in bytes. */
-  maxBundleSize: z.number().int(),
+  /** Largest bundle the upload accepts, as the size string the blocklet CLI parses ("100 MB"). */
+  maxBundleSize: z.string(),
+  /** The same limit in bytes. */
+  maxBundleBytes: z.number().int(),
   reviewRequired: z.boolean(),
 });
 export type StoreInfo = z.infer<typeof storeInfo>;

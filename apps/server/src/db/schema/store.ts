@@ -118,6 +118,11 @@ export const storeVersions = pgTable(
     size: integer('size').notNull(),
     /** The Ed25519 signature of `sha512` by the uploading token's key (base64url), verified at upload; null: unsigned. */
     signature: text('signature'),
+    /**
+     * The blocklet meta as `blocklet upload` signed it (`signatures[]` verified at upload); null for
+     * bundles uploaded with a `pst_` token or from the web page, whose meta is derived from `manifest`.
+     */
+    blockletMeta: jsonb('blocklet_meta').$type<Record<string, unknown>>(),
     sha512: text('sha512').notNull(),
     storagePath: text('storage_path').notNull(),
     uploadedBy: text('uploaded_by').notNull(),
@@ -151,6 +156,13 @@ export const storeAccessTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Ed25519 public key (raw 32 bytes, base64url) derived from the secret; null for tokens made before signing. */
     signingKey: text('signing_key'),
+    /**
+     * A wallet credential handed to the blocklet CLI by `/connect-cli`: the wallet's DID (the
+     * `signer` of the blocklet meta signatures it makes) and its public key (base58). Null for `pst_`
+     * tokens. The wallet's secret key is never stored (`secret_hash` is its SHA-256).
+     */
+    walletDid: text('wallet_did').unique(),
+    walletPk: text('wallet_pk'),
   },
   (t) => [index('store_access_tokens_user').on(t.userDid)],
 );

@@ -45,16 +45,23 @@ export interface InspectedBundle {
  * Receives and checks an uploaded bundle. Throws BundleError (every code is the uploader's fault) or
  * the stream's own error (the client went away); either way no file is left in `tmpDir`.
  */
+/**
+ * A manifest given beside the bundle (the blocklet CLI's signed meta) instead of the bundle's own
+ * `blocklet.json`: built from the bundle's file paths; throws BundleError when it is not acceptable.
+ */
+export type GivenManifest = (paths: ReadonlySet<string>) => BlockletManifest;
+
 export async function inspectBundle(
   stream: NodeJS.ReadableStream,
   limits: BundleLimits,
   tmpDir: string,
+  given?: GivenManifest,
 ): Promise<InspectedBundle> {
   await mkdir(tmpDir, { recursive: true });
   const tempPath = path.join(tmpDir, `bundle-${randomUUID()}.tgz`);
   const { sha512, size } = await receiveToFile(stream, tempPath, limits.maxBytes);
   try {
-    const { manifest, files } = await checkContents(tempPath, limits);
+    const { manifest, files } = await checkContents(tempPath, limits, given);
     return { tempPath, sha512, size, manifest, files, discard: () => rm(tempPath, { force: true }) };
   } catch (error) {
     await rm(tempPath, { force: true });
@@ -62,7 +69,7 @@ export async function inspectBundle(
   }
 }
 
-async function checkContents(file: string, limits: BundleLimits) {
+async function checkContents(file: string, limits: BundleLimits, given?: GivenManifest) {
   // First pass: the archive's structure and the manifest.
   let manifestBytes: Buffer | undefined;
   const tooBigManifest = new BundleError(
@@ -72,12 +79,14 @@ async function checkContents(file: string, limits: BundleLimits) {
   const entries = await walkBundle(
     file,
     limits,
-    (f) => (f.path === MANIFEST_FILE ? { max: MANIFEST_MAX_BYTES, error: tooBigManifest } : null),
+    (f) => (!given && f.path === MANIFEST_FILE ? { max: MANIFEST_MAX_BYTES, error: tooBigManifest } : null),
     (_, bytes) => (manifestBytes = bytes),
   );
-  if (!manifestBytes)
+  let manifest: BlockletManifest;
+  if (given) manifest = given(new Set(entries.map((e) => e.path)));
+  else if (!manifestBytes)
     throw new BundleError('manifest_missing', `The bundle has no ${MANIFEST_FILE} at its root.`);
-  const manifest = parseManifest(manifestBytes);
+  else manifest = parseManifest(manifestBytes);
 
   // Every file the manifest names must be in the bundle and within its size limit.
   const sizes = new Map(entries.map((e) => [e.path, e.size]));

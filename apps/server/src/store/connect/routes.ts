@@ -1,11 +1,12 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import { storeConnectRoutes as r, type StoreAccess } from '@payshelf/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
 import type { Mount } from '../../core/http/route-kit.js';
 import { postgresRateStore } from '../../core/http/rate-store.js';
 import type { StoreContext } from '../context.js';
 import { storeError } from '../errors.js';
+import { publicOrigin } from '../origin.js';
 import type { StoreCaller } from '../routes/kit.js';
 import {
   createSession,
@@ -15,11 +16,6 @@ import {
   SESSION_TTL_SECONDS,
   stateOf,
 } from './sessions.js';
-
-function origin(ctx: StoreContext, request: FastifyRequest): string {
-  const configured = ctx.services.config.PUBLIC_URL;
-  return configured ? new URL(configured).origin : `${request.protocol}://${request.host}`;
-}
 
 /**
  * The connect-CLI handoff (docs/store-cli.md "Connect-CLI"): the CLI starts a session with its X25519
@@ -47,7 +43,7 @@ export async function connectCliRoutes(
         const row = await createSession(ctx.db, body.publicKey);
         return {
           id: row.id,
-          url: `${origin(ctx, request)}/connect-cli?session=${row.id}`,
+          url: `${publicOrigin(ctx, request)}/connect-cli?session=${row.id}`,
           code: row.code,
           pollInterval: POLL_INTERVAL_SECONDS,
           expiresIn: SESSION_TTL_SECONDS,

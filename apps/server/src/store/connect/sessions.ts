@@ -87,12 +87,16 @@ export async function approveSession(db: Db, id: string, user: SessionUser): Pro
     const state = stateOf(row);
     if (state === 'gone' || !row) throw storeError('store_connect_session_invalid', {}, 410);
     if (state === 'approved') throw storeError('store_connect_session_used', {}, 409);
-    const token = await createToken(tx, user, 'connect-cli');
-    if (!token.secret) throw new Error('token without its secret');
+    // The handoff also carries a wallet credential for the blocklet CLI (`blocklet config set
+    // accessToken <secretKey>` and `developerDid`), revoked with the same token.
+    const token = await createToken(tx, user, 'connect-cli', { wallet: true });
+    if (!token.secret || !token.walletSecretKey) throw new Error('token without its secret');
     const handoff = JSON.stringify({
       token: token.secret,
       did: user.did,
       ...(user.fullName ? { name: user.fullName } : {}),
+      secretKey: token.walletSecretKey,
+      developerDid: user.did,
     });
     const [updated] = await tx
       .update(storeConnectSessions)

@@ -1,3 +1,5 @@
+import { blockletDidFromName } from '../blocklet/did.js';
+
 /** The demo store: categories and a few applications, each built into a real bundle at seed time. */
 export const DEMO_CATEGORIES = [
   { name: 'productivity', en: 'Productivity', zh: '效率工具' },
@@ -19,9 +21,8 @@ export interface DemoApp {
   price?: { amount: string; currency: string };
 }
 
-export const DEMO_APPS: readonly DemoApp[] = [
+const ENTRIES: readonly Omit<DemoApp, 'did'>[] = [
   {
-    did: 'z8iZpDemoimageResizer111111111',
     name: 'image-resizer',
     title: 'Image Resizer',
     description: 'Resize, crop and compress images in the browser. 图片压缩与裁剪工具。',
@@ -34,7 +35,6 @@ export const DEMO_APPS: readonly DemoApp[] = [
     ],
   },
   {
-    did: 'z8iZpDemoMarkdownNotes22222222',
     name: 'markdown-notes',
     title: 'Markdown Notes',
     description: 'Write notes in Markdown with live preview and tags. 支持实时预览的笔记应用。',
@@ -47,7 +47,6 @@ export const DEMO_APPS: readonly DemoApp[] = [
     ],
   },
   {
-    did: 'z8iZpDemoWebhookinspector33333',
     name: 'webhook-inspector',
     title: 'Webhook Inspector',
     description: 'Capture and replay incoming webhooks while you develop an integration.',
@@ -60,7 +59,6 @@ export const DEMO_APPS: readonly DemoApp[] = [
     ],
   },
   {
-    did: 'z8iZpDemoinvoiceTracker4444444',
     name: 'invoice-tracker',
     title: '发票助手 Invoice Tracker',
     description: 'Track invoices and payments in one place. 轻松管理发票和付款记录。',
@@ -73,3 +71,9 @@ export const DEMO_APPS: readonly DemoApp[] = [
     ],
   },
 ];
+
+/** Each demo application's DID is derived from its name, as the Blocklet ecosystem derives one. */
+export const DEMO_APPS: readonly DemoApp[] = ENTRIES.map((app) => ({
+  ...app,
+  did: blockletDidFromName(app.name),
+}));

@@ -10,6 +10,7 @@ import { tokenUser } from '../tokens/service.js';
 
 /** Who calls a store route: the user (null only on `anyone` routes) and the access token used, if any. */
 export interface StoreCaller {
+  /** Null on `anyone` routes, and on a `developerOrSigned` multipart upload the handler authenticates. */
   user: SessionUser | null;
   tokenName: string | null;
   signingKey: string | null;
@@ -37,8 +38,11 @@ export async function storeCaller(
   request: FastifyRequest,
 ): Promise<StoreCaller> {
   if (access === 'anyone') return anonymous;
-  const token = access === 'developerOrToken' ? await tokenUser(ctx, authorization(request)) : null;
+  const bearer = access === 'developerOrToken' || access === 'developerOrSigned';
+  const token = bearer ? await tokenUser(ctx, authorization(request)) : null;
   const user = token?.user ?? (await ctx.user(request));
+  // The blocklet CLI's form carries its credential inside (signed meta): its handler authenticates it.
+  if (!user && access === 'developerOrSigned' && isMultipart(request)) return anonymous;
   if (!user) throw ApiError.of('unauthenticated', {});
   const caller = { user, tokenName: token?.tokenName ?? null, signingKey: token?.signingKey ?? null };
   switch (access) {
@@ -46,6 +50,7 @@ export async function storeCaller(
       return caller;
     case 'developer':
     case 'developerOrToken':
+    case 'developerOrSigned':
       if (!canPublish(user)) throw storeError('store_developer_required', {});
       return caller;
     case 'storeAdmin':
@@ -54,6 +59,12 @@ export async function storeCaller(
     default:
       throw ApiError.of('forbidden', {});
   }
+}
+
+/** A `multipart/form-data` request (the blocklet CLI's upload form). */
+export function isMultipart(request: FastifyRequest): boolean {
+  const type = request.headers['content-type'];
+  return typeof type === 'string' && type.toLowerCase().startsWith('multipart/form-data');
 }
 
 /** The user of a caller the gate signed in (every access but `anyone`). */
@@ -67,6 +78,7 @@ const KINDS: Record<StoreAccess, readonly string[]> = {
   signedIn: ['user', 'developer', 'admin'],
   developer: ['developer'],
   developerOrToken: ['developer', 'token'],
+  developerOrSigned: ['developer', 'token', 'wallet'],
   storeAdmin: ['admin'],
 };
 
@@ -75,6 +87,7 @@ const SECURITY: Record<StoreAccess, Array<Record<string, string[]>>> = {
   signedIn: [{ session: [] }],
   developer: [{ session: [] }],
   developerOrToken: [{ session: [] }, { accessToken: [] }],
+  developerOrSigned: [{ session: [] }, { accessToken: [] }, {}],
   storeAdmin: [{ session: [] }],
 };
 
@@ -89,7 +102,8 @@ export const storePolicy: AccessPolicy<StoreAccess> = {
   description:
     'Payshelf store API: the public catalog, developer uploads and reviews, the admin console. Each ' +
     'operation names the callers it lets in under `x-payshelf-auth`: anonymous, user (signed in), ' +
-    'developer (with the developer passport), token (a developer access token), admin (owner or admin).',
+    'developer (with the developer passport), token (a developer access token), wallet (a blocklet ' +
+    'CLI upload form whose meta is signed by a wallet credential from /connect-cli), admin (owner or admin).',
 };
 
 /** `mount(entry, handler)` for the store: serves each entry under `{STORE_MOUNT}/api` behind the gate. */

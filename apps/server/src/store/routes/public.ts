@@ -11,7 +11,8 @@ import { listPublic } from '../search/list.js';
 import { serializeCategory, serializeDetail, serializeSummary, serializeVersion } from '../serialize.js';
 import { readSettings } from '../settings.js';
 import type { StoreCaller } from './kit.js';
-import { hiddenBlocklet as hidden, visibleBlocklet, visibleView } from './visibility.js';
+import { publicOrigin } from '../origin.js';
+import { hiddenBlocklet as hidden, readableVersion, visibleBlocklet, visibleView } from './visibility.js';
 
 /**
  * What anyone may read: listed applications (a published version, not blocked, public) and their
@@ -21,20 +22,24 @@ import { hiddenBlocklet as hidden, visibleBlocklet, visibleView } from './visibi
 export function publicRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreContext): void {
   mount(r.info, async () => {
     const settings = await readSettings(ctx.db);
+    const mb = ctx.services.config.STORE_MAX_BUNDLE_MB;
     return {
       id: ctx.services.config.STORE_ID ?? 'payshelf-store',
       name: ctx.services.config.APP_NAME,
-      maxBundleSize: ctx.services.config.STORE_MAX_BUNDLE_MB * 1024 * 1024,
+      // The blocklet CLI parses this size string (binary units: "100 MiB" is exactly the byte limit).
+      maxBundleSize: `${mb} MiB`,
+      maxBundleBytes: mb * 1024 * 1024,
       reviewRequired: settings.reviewRequired,
     };
   });
 
   // The same answer for every visitor: served from the in-process cache as JSON text.
-  mount(r.list, async ({ query }) => {
-    const text = await ctx.listCache.get(JSON.stringify(query), async () => {
+  mount(r.list, async ({ query, request }) => {
+    const origin = publicOrigin(ctx, request);
+    const text = await ctx.listCache.get(JSON.stringify([origin, query]), async () => {
       const { rows, total, totalExact } = await listPublic(ctx.db, query);
       const body: BlockletList = {
-        dataList: rows.map((v) => serializeSummary(v, ctx.mount)),
+        dataList: rows.map((v) => serializeSummary(v, ctx.mount, origin)),
         total,
         totalExact,
         page: query.page,
@@ -55,7 +60,16 @@ export function publicRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreC
     // The owner and admins see the newest upload until a version is published.
     const shown = view.current ?? (privileged ? await versionById(ctx.db, view.row.latestVersionId) : null);
     if (!shown) throw hidden();
-    return serializeDetail(view, shown, ctx.mount);
+    return serializeDetail(view, shown, ctx.mount, publicOrigin(ctx, request));
+  });
+
+  // One version's blocklet.json: readable as its bundle is (published versions of listed applications
+  // for anyone; every version for the owner and admins).
+  mount(r.versionMeta, async ({ params, request }) => {
+    const readable = await readableVersion(ctx, request, params.did, params.version);
+    if (!readable) throw hidden();
+    const { view } = await visibleView(ctx, request, params.did);
+    return serializeDetail(view, readable.row, ctx.mount, publicOrigin(ctx, request));
   });
 
   mount(r.versions, async ({ params, request }) => {
@@ -74,9 +88,11 @@ export function publicRoutes(mount: Mount<StoreAccess, StoreCaller>, ctx: StoreC
     const { blocklet, row, shared } = await downloadableBundle(ctx, request, did, version, file);
     if (!(await ctx.storage.inPlace(row.storagePath, row.size)))
       throw ApiError.of('store_bundle_missing', {});
-    if (row.status === 'published') await countDownload(ctx.db, blocklet.id);
+    // Blocklet Server checks a tarball with HEAD first: only a GET is a download.
+    if (row.status === 'published' && request.method === 'GET') await countDownload(ctx.db, blocklet.id);
+    // `application/x-gzip`: the type Blocklet Server accepts for a tarball (it refuses `application/gzip`).
     return reply
-      .type('application/gzip')
+      .type('application/x-gzip')
       .header('content-length', String(row.size))
       .header('content-disposition', `attachment; filename="${file}"`)
       .header('x-content-type-options', 'nosniff')

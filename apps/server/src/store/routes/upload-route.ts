@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import { storeUploadRoutes, type StoreAccess } from '@payshelf/api';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
@@ -10,7 +11,8 @@ import { findBlocklet } from '../repo.js';
 import { discard } from '../storage.js';
 import { bundleSignatureRefusal } from '../tokens/signature.js';
 import { recordUpload, uploadRefusal } from '../upload.js';
-import { signedIn, type StoreCaller } from './kit.js';
+import { blockletUpload } from '../blocklet/upload.js';
+import { isMultipart, signedIn, type StoreCaller } from './kit.js';
 
 const BUNDLE_TYPES = ['application/gzip', 'application/x-gzip', 'application/octet-stream'];
 
@@ -29,6 +31,12 @@ export function uploadRoutes(
   // The bundle is the raw request body; it is streamed to the inspection, never buffered here.
   app.register(async (scope) => {
     scope.addContentTypeParser(BUNDLE_TYPES, (_request, _payload, done) => done(null));
+    // The blocklet CLI's form: the meta, the tarball (streamed, at most the bundle limit) and `source`.
+    await scope.register(fastifyMultipart, {
+      // One byte over the limit, so the inspection's own size check answers 413 first.
+      limits: { fileSize: maxBytes + 1, files: 2, fields: 4, parts: 8, fieldSize: 1024, headerPairs: 100 },
+      throwFileSizeLimit: true,
+    });
     // A refusal sent before the whole body was read closes the connection, instead of leaving the
     // client's unread upload on a kept-alive socket.
     scope.addHook('onSend', async (request, reply, payload) => {
@@ -39,6 +47,7 @@ export function uploadRoutes(
       mount(
         entry,
         async ({ request, caller }) => {
+          if (isMultipart(request)) return blockletUpload(ctx, request, caller.user, maxBytes);
           const user = signedIn(caller);
           const { tokenName, signingKey } = caller;
           const contentType = (header(request, 'content-type') ?? '').split(';')[0]?.trim() ?? '';

@@ -1,4 +1,5 @@
 import type { AccessToken, SessionUser } from '@payshelf/api';
+import { fromRandom } from '@ocap/wallet';
 import { signingPublicKey } from '@payshelf/store-cli';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { ApiError } from '../../core/http/errors.js';
@@ -24,9 +25,20 @@ function serialize(row: TokenRow, secret?: string): AccessToken {
   };
 }
 
-/** Creates a token for the developer; the answer is the only place its secret ever appears. */
-export async function createToken(db: DbLike, user: SessionUser, name: string): Promise<AccessToken> {
+/**
+ * Creates a token for the developer; the answer is the only place its secret ever appears. With
+ * `wallet`, the token also gets a wallet credential for the blocklet CLI (its `accessToken`): a random
+ * Ed25519 wallet whose secret key is returned once as `walletSecretKey`; the store keeps only the
+ * wallet's DID and public key, and accepts blocklet metas that wallet signed as the developer's uploads.
+ */
+export async function createToken(
+  db: DbLike,
+  user: SessionUser,
+  name: string,
+  options: { wallet?: boolean } = {},
+): Promise<AccessToken & { walletSecretKey?: string }> {
   const secret = `pst_${randomBase62(40)}`;
+  const wallet = options.wallet ? fromRandom() : null;
   const [row] = await db
     .insert(storeAccessTokens)
     .values({
@@ -36,10 +48,27 @@ export async function createToken(db: DbLike, user: SessionUser, name: string): 
       secretHash: sha256Hex(secret),
       redacted: `pst_…${secret.slice(-4)}`,
       signingKey: signingPublicKey(secret),
+      walletDid: wallet?.address ?? null,
+      walletPk: wallet ? String(wallet.publicKey) : null,
     })
     .returning();
   if (!row) throw new Error('token insert failed');
-  return serialize(row, secret);
+  return { ...serialize(row, secret), ...(wallet ? { walletSecretKey: String(wallet.secretKey) } : {}) };
+}
+
+/** The developer whose unrevoked wallet credential is `walletDid` (the signer of a blocklet meta), or null. */
+export async function walletUser(ctx: StoreContext, walletDid: string): Promise<SessionUser | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(storeAccessTokens)
+    .where(and(eq(storeAccessTokens.walletDid, walletDid), isNull(storeAccessTokens.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  await ctx.db
+    .update(storeAccessTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(storeAccessTokens.id, row.id));
+  return ctx.userByDid(row.userDid);
 }
 
 export async function listTokens(db: DbLike, user: SessionUser): Promise<AccessToken[]> {

@@ -52,6 +52,7 @@ const app = (status: VersionDetail['status']): OwnedBlocklet => ({
   updated_at: at,
   published_at: null,
   download_url: null,
+  dist: null,
   review_type: 'each',
   block_reason: null,
   source: 'web',

@@ -6,9 +6,12 @@ import { partRoute } from '../define.js';
  * Who may call a store route. anyone: no caller needed (an object the caller may not see still answers
  * 404, by the store's visibility rule); signedIn: any signed-in user; developer: a signed-in user with
  * the developer passport; developerOrToken: the same, or a developer's access token (`Bearer pst_…`,
- * the CLI's reads and uploads); storeAdmin: the platform's owner or admin.
+ * the CLI's reads and uploads); developerOrSigned: the same, or a `multipart/form-data` upload that
+ * the handler authenticates by the blocklet meta's signatures (the blocklet CLI's wallet credential,
+ * which travels in the body, not in a header); storeAdmin: the platform's owner or admin.
  */
-export type StoreAccess = 'anyone' | 'signedIn' | 'developer' | 'developerOrToken' | 'storeAdmin';
+export type StoreAccess =
+  'anyone' | 'signedIn' | 'developer' | 'developerOrToken' | 'developerOrSigned' | 'storeAdmin';
 
 /** Builds a store entry; `params` defaults to one string per `:name`, `query` and `body` to `{}`. */
 export const storeRoute = partRoute<StoreAccess>();

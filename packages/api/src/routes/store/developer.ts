@@ -16,16 +16,20 @@ import { storeDidParams, storeIdParams, storeRoute } from './define.js';
 const tag = 'Store developer';
 const list = <T extends z.ZodType>(item: T) => z.object({ dataList: z.array(item) });
 
-/** The upload paths: the reference's and the CLI's, each by POST or PUT (the body is the raw bundle). */
+/**
+ * The upload paths: the reference's and the CLI's, each by POST or PUT. The body is the raw bundle
+ * (token or session), or the blocklet CLI's multipart form signed by its wallet credential.
+ */
 export const storeUploadRoutes = (['/blocklets/upload', '/developer/blocklets/upload'] as const).flatMap(
   (path) =>
     (['POST', 'PUT'] as const).map((method) =>
       storeRoute({
         method,
         path,
-        access: 'developerOrToken',
+        access: 'developerOrSigned',
         tag,
-        summary: 'Upload a bundle (application/gzip body): a new application or a new version',
+        summary:
+          'Upload a bundle (application/gzip body, or the blocklet CLI form: blocklet-meta, blocklet-tarball, source): a new application or a new version',
         response: uploadResult,
       }),
     ),

@@ -54,6 +54,15 @@ export const storePublicRoutes = {
     params: storeDidParams,
     response: blockletDetail,
   }),
+  versionMeta: storeRoute({
+    method: 'GET',
+    path: '/blocklets/:did/:version/blocklet.json',
+    access: 'anyone',
+    tag,
+    summary: "One version's meta (`blocklet.json`, as Blocklet Server resolves a component by version)",
+    params: storeVersionParams,
+    response: blockletDetail,
+  }),
   versions: storeRoute({
     method: 'GET',
     path: '/blocklets/:did/versions',

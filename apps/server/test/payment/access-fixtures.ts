@@ -3,6 +3,7 @@ import type { TestBrowser } from '../support/identity.js';
 import type { Catalog } from './pay-support.js';
 import type { Client } from './support.js';
 import { billingFixtures } from './access-billing-fixtures.js';
+import { discountFixtures } from './access-discount-fixtures.js';
 
 /** One concrete request for a route: the path with real ids, and a body that passes validation. */
 export interface Prepared {
@@ -295,6 +296,7 @@ export function fixtures(w: FixtureWorld) {
     body: { settings: { amount: { presets: ['1'] } } },
   });
   Object.assign(table, billingFixtures(w));
+  Object.assign(table, discountFixtures(w));
   // The browser wallet paying a batch: customer A's trial owes nothing; the posted hash names no batch.
   table['POST /portal/overdue/batch/wallet'] = async () => ({
     path: '/portal/overdue/batch/wallet',

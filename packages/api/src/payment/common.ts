@@ -25,6 +25,9 @@ export const ID_PREFIXES = {
   setting: 'setting',
   api_key: 'key',
   test_clock: 'clock',
+  coupon: 'coupon',
+  promotion_code: 'promo',
+  tax_rate: 'txr',
 } as const;
 
 export const objectId = (prefix: string) =>

@@ -17,3 +17,4 @@ export * from './portal.js';
 export * from './admin-views.js';
 export * from './allowance.js';
 export * from './translations.js';
+export * from './discounts.js';

@@ -13,3 +13,4 @@ export { billingWriteRoutes } from './billing-writes.js';
 export { balanceRoutes } from './balances.js';
 export * from './store/index.js';
 export * from './platform/index.js';
+export { discountRoutes } from './discounts.js';

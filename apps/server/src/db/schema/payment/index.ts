@@ -11,3 +11,4 @@ export * from './balances.js';
 export * from './webhooks.js';
 export * from './test-clocks.js';
 export * from './allowance-grants.js';
+export * from './discounts.js';

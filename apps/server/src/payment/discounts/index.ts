@@ -8,7 +8,7 @@ export {
   type PricedLine,
 } from './adjust.js';
 export { discountMerchantRoutes } from './routes.js';
-export { checkTaxRateIds } from './service.js';
+export { checkTaxRateIds, createCoupon, createPromotionCode } from './service.js';
 export { serializeCoupon, couponTerms, couponValidity } from './serialize.js';
 export {
   getCoupon,

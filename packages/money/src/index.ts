@@ -12,3 +12,4 @@ export * from './donation.js';
 export * from './trial.js';
 export * from './billing/index.js';
 export * from './allowance.js';
+export * from './discounts/index.js';

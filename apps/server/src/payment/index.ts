@@ -35,6 +35,7 @@ import { CatalogCache } from './shared/catalog-cache.js';
 import type { PaymentContext, Sessions } from './shared/context.js';
 import { sessionsFor } from './shared/sessions.js';
 import { balanceRoutes } from './balances/routes.js';
+import { discountMerchantRoutes, releaseRedemption } from './discounts/index.js';
 import { registerWebhooks } from './webhooks/index.js';
 import { billingEngineRoutes } from './flows/billing-routes.js';
 import { billingAdminRoutes } from './billing-admin/routes.js';
@@ -94,6 +95,7 @@ export async function registerPayment(
         const locked = await getSession(tx, row.id, row.livemode, true);
         if (locked?.status === 'expired') await closeExpiredIntent(tx, locked);
         await releaseExpiredStock(tx, row.id);
+        await releaseRedemption(tx, row.id);
       });
     }
   });
@@ -123,6 +125,7 @@ export async function registerPayment(
     async (scope) => {
       keyRoutes(scope, ctx);
       methodRoutes(scope, ctx);
+      discountMerchantRoutes(scope, ctx);
       catalogRoutes(scope, ctx);
       customerRoutes(scope, ctx);
       linkRoutes(scope, ctx);

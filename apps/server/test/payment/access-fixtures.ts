@@ -4,6 +4,7 @@ import type { Catalog } from './pay-support.js';
 import type { Client } from './support.js';
 import { billingFixtures } from './access-billing-fixtures.js';
 import { usageFixtures } from './access-usage-fixtures.js';
+import { discountFixtures } from './access-discount-fixtures.js';
 
 /** One concrete request for a route: the path with real ids, and a body that passes validation. */
 export interface Prepared {
@@ -310,6 +311,7 @@ export function fixtures(w: FixtureWorld) {
   });
   Object.assign(table, billingFixtures(w));
   Object.assign(table, usageFixtures(w));
+  Object.assign(table, discountFixtures(w));
   // The browser wallet paying a batch: customer A's trial owes nothing; the posted hash names no batch.
   table['POST /portal/overdue/batch/wallet'] = async () => ({
     path: '/portal/overdue/batch/wallet',

@@ -38,6 +38,16 @@ describe('demo data', () => {
       expect(started.body.checkoutSession).toMatchObject({ livemode: false, status: 'open' });
     }
     const byKind = Object.fromEntries(links.map((l) => [l.kind, l.id]));
+    // The one-time link takes the demo promotion code WELCOME10: 10% off.
+    const book = await anonymous('POST', `/checkout-sessions/start/${byKind.one_time ?? ''}`, { body: {} });
+    const bookSession = book.body.checkoutSession as { id: string; amount_subtotal: string };
+    const welcomed = await anonymous('PUT', `/checkout-sessions/${bookSession.id}/promotion-code`, {
+      body: { code: 'welcome10' },
+    });
+    expect(welcomed.status, JSON.stringify(welcomed.body)).toBe(200);
+    expect(welcomed.body.total_details).toMatchObject({
+      amount_discount: (BigInt(bookSession.amount_subtotal) / 10n).toString(),
+    });
     const crossSell = await anonymous('POST', `/checkout-sessions/start/${byKind.cross_sell ?? ''}`, {
       body: {},
     });

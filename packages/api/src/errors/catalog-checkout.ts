@@ -19,6 +19,12 @@ export const CHECKOUT_TEXT = {
   payment_link_inactive: { en: 'This payment link is no longer active', zh: '该付款链接已停用' },
   fast_pay_unavailable: { en: 'Fast pay is not available', zh: '快捷支付不可用' },
   customer_exists: { en: 'This customer already exists', zh: '该客户已存在' },
+  promotion_code_invalid: { en: 'This promotion code cannot be used', zh: '该优惠码无法使用' },
+  promotion_code_exists: { en: 'A promotion code with this code already exists', zh: '已存在相同的优惠码' },
+  promotion_codes_not_allowed: {
+    en: 'This checkout does not accept promotion codes',
+    zh: '该订单不接受优惠码',
+  },
   payer_challenge_expired: { en: 'The wallet proof expired; try again', zh: '钱包验证已过期，请重试' },
   payer_not_proved: { en: 'Prove the paying wallet first', zh: '请先验证付款钱包' },
   payer_proof_invalid: { en: 'The wallet proof is invalid', zh: '钱包验证无效' },

@@ -69,6 +69,10 @@ export const errorCode = z.enum([
   'payment_link_inactive',
   'fast_pay_unavailable',
   'customer_exists',
+  // Coupons, promotion codes and tax rates.
+  'promotion_code_invalid',
+  'promotion_code_exists',
+  'promotion_codes_not_allowed',
   // Payers and payments on a rail.
   'payer_challenge_expired',
   'payer_not_proved',

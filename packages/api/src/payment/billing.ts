@@ -6,6 +6,7 @@ import { price } from './catalog.js';
 import { customerDetails } from './customers.js';
 import { browserQuery, listQuery, metadata, timestamp } from './common.js';
 import { paymentCurrency, paymentMethod } from './methods.js';
+import { totalBreakdown } from './discounts.js';
 
 export const INVOICE_STATUSES = ['draft', 'open', 'void', 'paid', 'uncollectible'] as const;
 export const invoiceStatus = z.enum(INVOICE_STATUSES);
@@ -81,6 +82,12 @@ export const invoice = z.object({
   /** Negative only for a plan change's credit invoice (always_invoice of a downgrade). */
   subtotal: signedAmountString,
   total: signedAmountString,
+  /** Sum of the lines' discounts (total = subtotal - total_discount + exclusive taxes). */
+  total_discount: amountString.optional(),
+  /** Every tax, inclusive ones included. */
+  total_tax: amountString.optional(),
+  /** What the discount and each tax rate came to. */
+  total_breakdown: totalBreakdown.nullable().optional(),
   /** The customer's credit balance before this invoice, and what it took of it (amount_due = total - applied). */
   starting_balance: amountString.optional(),
   applied_balance: amountString.optional(),

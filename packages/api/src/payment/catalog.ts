@@ -122,6 +122,8 @@ export const priceFields = {
   nickname: z.string().max(250).nullable(),
   lookup_key: z.string().max(200).nullable(),
   metadata: priceMetadata,
+  /** Tax rates (txr_) applied to this price wherever it is sold; empty: the checkout's own rates. */
+  tax_rates: z.array(z.string()).default([]),
 };
 
 export const price = z.object({
@@ -158,6 +160,7 @@ export const priceCreate = z.strictObject({
   lookup_key: priceFields.lookup_key.optional(),
   metadata: priceMetadata.optional(),
   active: z.boolean().optional(),
+  tax_rates: z.array(objectId('txr')).max(5).optional(),
 });
 export type PriceCreate = z.infer<typeof priceCreate>;
 
@@ -172,6 +175,7 @@ export const priceUpdate = z
     switchable: z.boolean(),
     quantity_available: count,
     quantity_limit_per_checkout: count,
+    tax_rates: z.array(objectId('txr')).max(5),
   })
   .partial();
 export type PriceUpdate = z.infer<typeof priceUpdate>;

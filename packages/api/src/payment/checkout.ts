@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { totalBreakdown } from './discounts.js';
 import { updateOf } from './update.js';
 import { amountString } from '../common.js';
 import { price } from './catalog.js';
@@ -154,8 +155,14 @@ export const checkoutSession = z.object({
     amount_discount: amountString,
     amount_tax: amountString,
     amount_shipping: amountString,
+    /** What the discount and each tax rate came to. */
+    breakdown: totalBreakdown.optional(),
   }),
   ...checkoutOptions,
+  /** The customer may type a promotion code on the checkout page. */
+  allow_promotion_codes: z.boolean().optional(),
+  /** Tax rates of the lines whose price has none of its own. */
+  tax_rate_ids: z.array(z.string()).optional(),
   customer_id: z.string().nullable(),
   /** The customer object with `expand[]=customer` (merchant calls); absent otherwise. */
   customer: customer.nullable().optional().describe('expandable'),
@@ -193,6 +200,8 @@ export const checkoutSessionCreate = z.strictObject({
   billing_address_collection: billingAddressCollection.optional(),
   phone_number_collection: checkoutOptions.phone_number_collection.optional(),
   subscription_data: subscriptionData.optional(),
+  allow_promotion_codes: z.boolean().optional(),
+  tax_rates: z.array(objectId('txr')).max(5).optional(),
   metadata: metadata.optional(),
 });
 export type CheckoutSessionCreate = z.infer<typeof checkoutSessionCreate>;

@@ -29,6 +29,9 @@ export const ID_PREFIXES = {
   meter_event: 'mevt',
   credit_grant: 'cgrant',
   credit_transaction: 'ctxn',
+  coupon: 'coupon',
+  promotion_code: 'promo',
+  tax_rate: 'txr',
 } as const;
 
 export const objectId = (prefix: string) =>

@@ -19,3 +19,4 @@ export * from './allowance.js';
 export * from './translations.js';
 export * from './usage.js';
 export * from './credits.js';
+export * from './discounts.js';

@@ -16,3 +16,4 @@ export * from './store/index.js';
 export * from './platform/index.js';
 export { meterRoutes, meterEventRoutes } from './usage.js';
 export { creditRoutes } from './credits.js';
+export { discountRoutes } from './discounts.js';

@@ -4,6 +4,7 @@ import { IDENTITY_MESSAGES } from './error-catalog-identity.js';
 import { PAYMENT_MESSAGES } from './error-catalog-payment.js';
 import { STORE_MESSAGES } from './error-catalog-store.js';
 import { USAGE_MESSAGES } from './error-catalog-usage.js';
+import { DISCOUNT_MESSAGES } from './error-catalog-discounts.js';
 /**
  * The English and Chinese texts of the error messages a browser user can meet during checkout, in the
  * customer portal and while signing in, keyed by message: code throws `ApiError.of(key, values)` and
@@ -358,6 +359,8 @@ export const MESSAGES = {
   ...IDENTITY_MESSAGES,
   // Meters, meter events and credit grants (error-catalog-usage.ts).
   ...USAGE_MESSAGES,
+  // Coupons, promotion codes and tax rates (error-catalog-discounts.ts).
+  ...DISCOUNT_MESSAGES,
   // The browser wallet paying an open invoice or overdue batch (payment/flows/wallet-batch.ts).
   overdue_batch_missing: {
     code: 'resource_missing',

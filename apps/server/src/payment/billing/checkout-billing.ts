@@ -4,7 +4,7 @@
 // run finds what the first made. Billing knows nothing of checkout: the flow hands it the lines as
 // plain facts (price, quantity, recurring interval, what the line costs today).
 import type { CustomerDetails, Subscription } from '@payshelf/api';
-import type { StoredSubscriptionData } from '../../db/schema/index.js';
+import type { StoredBreakdown, StoredSubscriptionData } from '../../db/schema/index.js';
 import { sql } from 'drizzle-orm';
 import { normalizeRecurring } from '@payshelf/money';
 import { invoiceItems, invoices, subscriptionItems, subscriptions } from '../../db/schema/index.js';
@@ -42,6 +42,14 @@ export interface BillableSale {
   subscriptionData: StoredSubscriptionData | null;
   /** Set when a run before this one billed it. */
   invoiceId: string | null;
+  /** The discount and taxes inside amountTotal (and what each came to). */
+  amountDiscount: bigint;
+  amountTax: bigint;
+  totalBreakdown: StoredBreakdown | null;
+  /** The coupon the subscriptions keep for its duration, and the tax rates they keep. */
+  couponId: string | null;
+  promotionCodeId: string | null;
+  taxRateIds: string[];
   subscriptionIds: string[];
 }
 
@@ -120,6 +128,12 @@ async function insertSubscriptions(
         // Renewals pull from the account that paid the checkout (when its allowance covers them).
         payer,
         testClockId: clockId,
+        couponId: session.couponId,
+        promotionCodeId: session.promotionCodeId,
+        discountStart: session.couponId ? group.start : null,
+        // The checkout's invoice is the first the discount applied to (when it took anything off).
+        discountInvoices: session.amountDiscount > 0n ? 1 : 0,
+        taxRateIds: session.taxRateIds,
         createdAt: insertedAt,
       })
       .returning();
@@ -185,6 +199,9 @@ export async function billCheckout(
       currencyId: intent.currencyId,
       paymentMethodId: intent.paymentMethodId,
       subtotal: sale.amountSubtotal,
+      totalDiscount: sale.amountDiscount,
+      totalTax: sale.amountTax,
+      totalBreakdown: sale.totalBreakdown,
       total,
       amountDue: total,
       amountPaid: paid,

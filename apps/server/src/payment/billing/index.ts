@@ -47,3 +47,4 @@ export { updateInvoice } from './subscriptions/lifecycle.js';
 export { renewDueBatch } from './subscriptions/renewal-batch.js';
 export type { BatchOptions } from './subscriptions/renewal-batch.js';
 export type { RenewOutcome } from './subscriptions/renewal.js';
+export { hasPaidBefore } from './paid-before.js';

@@ -104,6 +104,7 @@ export async function createPrice(db: Db, livemode: boolean, input: PriceCreate)
     nickname: input.nickname ?? null,
     lookupKey: input.lookup_key ?? null,
     metadata: input.metadata ?? {},
+    taxRateIds: input.tax_rates ? [...new Set(input.tax_rates)] : [],
   });
 }
 
@@ -128,6 +129,7 @@ export async function changePrice(
       switchable: input.switchable,
       quantityAvailable: input.quantity_available,
       quantityLimitPerCheckout: input.quantity_limit_per_checkout,
+      taxRateIds: input.tax_rates ? [...new Set(input.tax_rates)] : undefined,
     }),
   );
   if (!row) throw ApiError.of('resource_missing', {});

@@ -6,6 +6,7 @@ import { wantsExpand } from '../shared/expand.js';
 import { catalogCacheOf } from '../shared/catalog-cache.js';
 import { finishPage } from '../shared/list.js';
 import { SerializedAnswer } from '../../core/http/serialized.js';
+import { checkTaxRateIds } from '../discounts/index.js';
 import { changePrice, createPrice, requirePrice } from './price-service.js';
 import { changeProduct, createProduct, requireProduct } from './product-service.js';
 import { getProducts, listPrices, listProducts, type PriceRow } from './repo.js';
@@ -54,9 +55,16 @@ export function catalogRoutes(app: FastifyInstance, ctx: PaymentContext): void {
 
   crudRoutes(app, ctx, {
     routes: merchantRoutes.prices,
-    create: async (c, body) => one(c, await createPrice(db, c.livemode, body)),
+    create: async (c, body) => {
+      // A price's tax rates must exist in its mode and be active.
+      if (body.tax_rates) await checkTaxRateIds(db, body.tax_rates, c.livemode, 'tax_rates');
+      return one(c, await createPrice(db, c.livemode, body));
+    },
     retrieve: async (c, id) => one(c, await requirePrice(db, id, c.livemode)),
-    update: async (c, id, body) => one(c, await changePrice(db, id, c.livemode, body)),
+    update: async (c, id, body) => {
+      if (body.tax_rates) await checkTaxRateIds(db, body.tax_rates, c.livemode, 'tax_rates');
+      return one(c, await changePrice(db, id, c.livemode, body));
+    },
     archive: async (c, id) => one(c, await changePrice(db, id, c.livemode, { active: false })),
     list: async (c, q, url) => {
       const { rows, page } = await listPrices(db, c.livemode, q);

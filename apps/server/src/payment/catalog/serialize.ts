@@ -54,6 +54,7 @@ export function serializePrice(row: PriceRow, product?: ProductRow | null): Pric
     quantity_limit_per_checkout: row.quantityLimitPerCheckout,
     nickname: row.nickname,
     lookup_key: row.lookupKey,
+    tax_rates: row.taxRateIds,
     metadata: row.metadata as Price['metadata'],
     ...(product ? { product: serializeProduct(product) } : {}),
     created_at: iso(row.createdAt),

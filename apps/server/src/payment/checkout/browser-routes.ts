@@ -1,4 +1,4 @@
-import { checkoutRoutes } from '@payshelf/api';
+import { checkoutRoutes, discountRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../core/http/errors.js';
 import { getProduct } from '../catalog/index.js';
@@ -17,6 +17,7 @@ import {
   upsell,
 } from './changes.js';
 import type { SessionRow } from './repo.js';
+import { applyPromotionCode, removePromotionCode } from './promotion.js';
 import { sessionForCaller } from './privacy.js';
 import { sessionObject } from './serialize.js';
 import { signedOutStartAnswer } from './start-answer.js';
@@ -51,6 +52,12 @@ export function checkoutBrowserRoutes(app: FastifyInstance, ctx: PaymentContext)
     return serializePrice(offer, await getProduct(db, offer.productId, offer.livemode));
   });
 
+  serve(app, ctx, discountRoutes.applyPromotionCode, async ({ caller, params, body }) =>
+    show(caller, await applyPromotionCode(db, params.id, body.code)),
+  );
+  serve(app, ctx, discountRoutes.removePromotionCode, async ({ caller, params }) =>
+    show(caller, await removePromotionCode(db, params.id)),
+  );
   serve(app, ctx, r.upsell, async ({ caller, params, body }) =>
     show(caller, await upsell(db, params.id, body.from, body.to)),
   );

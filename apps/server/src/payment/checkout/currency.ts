@@ -9,6 +9,7 @@ import type { Tx } from '../shared/db.js';
 import { checkAmountPrecision, moneyRule } from '../shared/rules.js';
 import { loadPrices, payableCurrencies, sessionTotals } from '../line-items/index.js';
 import { updateSession, type SessionRow } from './repo.js';
+import { sessionAdjustments, totalColumns } from './adjustments.js';
 
 /** Line items with their custom amounts expressed in the new currency's smallest units. */
 async function itemsIn(tx: Tx, row: SessionRow, currencyId: string): Promise<StoredLineItem[]> {
@@ -38,12 +39,7 @@ export async function moveSessionToCurrency(
     throw ApiError.of('CURRENCY_NOT_CONFIGURED', {}, { param: 'payment_currency' });
   }
   const lineItems = await itemsIn(tx, row, currencyId);
-  const { subtotal, total } = sessionTotals(lineItems, prices, currencyId, row.subscriptionData);
-  return updateSession(tx, row.id, {
-    currencyId,
-    lineItems,
-    amountSubtotal: subtotal,
-    amountTotal: total,
-    paymentStatus: total === 0n ? 'no_payment_required' : 'unpaid',
-  });
+  const adjustments = await sessionAdjustments(tx, row, lineItems, prices);
+  const totals = sessionTotals(lineItems, prices, currencyId, row.subscriptionData, adjustments);
+  return updateSession(tx, row.id, { currencyId, lineItems, ...totalColumns(totals) });
 }

@@ -5,10 +5,12 @@ import type { Db } from '../../db/database.js';
 import { cancelIntent, getIntent, isSettling } from '../intents/index.js';
 import type { Tx } from '../shared/db.js';
 import { releaseStock } from '../catalog/index.js';
+import { releaseRedemption } from '../discounts/index.js';
 import { throwIfRule } from '../shared/rules.js';
 import { moveSessionToCurrency } from './currency.js';
 import { loadPrices, sessionTotals, toRuleItem, type PriceMap } from '../line-items/index.js';
 import { getSession, updateSession, type SessionRow } from './repo.js';
+import { sessionAdjustments, totalColumns } from './adjustments.js';
 
 export interface ChangeInput {
   tx: Tx;
@@ -34,7 +36,7 @@ export function assertOpen(row: SessionRow): void {
  * same transaction, and the session forgets it: the next submit creates a new intent for the new
  * total, whose reference a transfer made for the old one does not carry.
  */
-async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
+export async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
   if (!row.paymentIntentId) return row;
   const intent = await getIntent(tx, row.paymentIntentId, true);
   if (intent && isSettling(intent.status)) {
@@ -45,7 +47,7 @@ async function releaseIntent(tx: Tx, row: SessionRow): Promise<SessionRow> {
 }
 
 /** Refuses a change while the session's payment is in progress (see releaseIntent), without changing it. */
-async function assertChangeable(tx: Tx, row: SessionRow): Promise<void> {
+export async function assertChangeable(tx: Tx, row: SessionRow): Promise<void> {
   const intent = row.paymentIntentId ? await getIntent(tx, row.paymentIntentId, true) : null;
   if (intent && isSettling(intent.status)) {
     throw ApiError.of('checkout_payment_in_progress', {});
@@ -76,14 +78,12 @@ export async function mutateSession(
     if (JSON.stringify(items) === JSON.stringify(row.lineItems)) return row;
     const after = await loadPrices(tx, items, row.livemode);
     throwIfRule(checkCustomUnitAmountItems(items.map((i) => toRuleItem(i, after))), 'line_items');
-    const { subtotal, total } = sessionTotals(items, after, row.currencyId, row.subscriptionData);
+    const adjustments = await sessionAdjustments(tx, row, items, after);
+    const totals = sessionTotals(items, after, row.currencyId, row.subscriptionData, adjustments);
     await releaseStock(tx, row.id);
+    // What is bought changed: the next submit checks the code again and reserves anew.
+    await releaseRedemption(tx, row.id);
     const released = await releaseIntent(tx, row);
-    return updateSession(tx, released.id, {
-      lineItems: items,
-      amountSubtotal: subtotal,
-      amountTotal: total,
-      paymentStatus: total === 0n ? 'no_payment_required' : 'unpaid',
-    });
+    return updateSession(tx, released.id, { lineItems: items, ...totalColumns(totals) });
   });
 }

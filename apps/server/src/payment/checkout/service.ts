@@ -10,6 +10,8 @@ import { catalogCacheOf } from '../shared/catalog-cache.js';
 import { newId } from '../shared/ids.js';
 import { nowSeconds } from '../shared/time.js';
 import { resolveLineItems, sessionTotals } from '../line-items/index.js';
+import { checkTaxRateIds, releaseRedemption } from '../discounts/index.js';
+import { sessionAdjustments, totalColumns } from './adjustments.js';
 import {
   getSession,
   insertSessionWithEvent,
@@ -56,7 +58,7 @@ interface Draft {
   expiresAt?: number;
 }
 
-function insertDraft(
+async function insertDraft(
   db: Db,
   livemode: boolean,
   d: Draft,
@@ -65,7 +67,13 @@ function insertDraft(
 ): Promise<SessionRow> {
   const { items, prices, currencyId, recurring } = d.lines;
   const mode = modeFor(d.mode, recurring);
-  const { subtotal, total } = sessionTotals(items, prices, currencyId, d.subscriptionData);
+  const adjustments = await sessionAdjustments(
+    db,
+    { livemode, couponId: null, promotionCodeId: null, taxRateIds: d.rest.taxRateIds ?? [] },
+    items,
+    prices,
+  );
+  const totals = sessionTotals(items, prices, currencyId, d.subscriptionData, adjustments);
   // The session and its event in one statement (one round trip, both or neither).
   // Object.assign rather than a spread: a spread followed by this many keys is slow in V8 (tens of µs
   // per start). The draft's other fields never name these keys.
@@ -76,9 +84,7 @@ function insertDraft(
       mode,
       currencyId,
       lineItems: items,
-      amountSubtotal: subtotal,
-      amountTotal: total,
-      paymentStatus: total === 0n ? ('no_payment_required' as const) : ('unpaid' as const),
+      ...totalColumns(totals),
       subscriptionData: d.subscriptionData,
       expiresAt: expiry(d.expiresAt),
     },
@@ -94,6 +100,7 @@ export async function createSession(
   idem: string | null,
 ) {
   if (input.customer_id) await requireCustomer(db, input.customer_id, livemode, 'customer_id');
+  const taxRateIds = input.tax_rates ? await checkTaxRateIds(db, input.tax_rates, livemode, 'tax_rates') : [];
   return insertDraft(
     db,
     livemode,
@@ -111,6 +118,8 @@ export async function createSession(
         crossSellBehavior: input.cross_sell_behavior ?? 'auto',
         billingAddressCollection: input.billing_address_collection ?? 'auto',
         phoneNumberCollection: input.phone_number_collection?.enabled ?? false,
+        allowPromotionCodes: input.allow_promotion_codes ?? false,
+        taxRateIds,
         metadata: input.metadata ?? {},
       },
     },
@@ -166,6 +175,7 @@ export async function createFromLink(db: Db, link: LinkRow, customerId: string |
         crossSellBehavior: link.crossSellBehavior,
         billingAddressCollection: link.billingAddressCollection,
         phoneNumberCollection: link.phoneNumberCollection,
+        allowPromotionCodes: link.allowPromotionCodes,
         metadata: link.metadata,
       },
     },
@@ -221,6 +231,7 @@ export async function expireSession(
     await recordEvent(tx, 'checkout.session.expired', updated, idem);
     await closeExpiredIntent(tx, updated);
     await releaseExpiredStock(tx, row.id);
+    await releaseRedemption(tx, row.id);
     return updated;
   });
 }

@@ -4,7 +4,8 @@
 import type { CheckoutSubmitAnswer, CheckoutSubmitBody } from '@payshelf/api';
 import { assertDonationEnabled } from '../settings/index.js';
 import { ApiError } from '../../core/http/errors.js';
-import { hasPastDueInvoice } from '../billing/index.js';
+import { hasPaidBefore, hasPastDueInvoice } from '../billing/index.js';
+import { reserveRedemption } from '../discounts/index.js';
 import { reserveStock } from '../catalog/index.js';
 import { type CustomerRow } from '../customers/index.js';
 import { serializeCustomer } from '../customers/index.js';
@@ -186,6 +187,10 @@ export async function submitCheckout(
     await assertNotLimited(tx, customer);
     let row = await moveSessionToCurrency(tx, locked, paying.currency.id);
     await reserveStock(tx, row);
+    if (row.couponId) {
+      const buyer = { customerId: customer.id, hasPaidBefore: await hasPaidBefore(tx, customer.id) };
+      await reserveRedemption(tx, row, buyer);
+    }
     // The typed details are this checkout's (and its invoice's), whatever the customer's record says.
     const typed = typedDetails(body);
     const unchanged =

@@ -7,6 +7,7 @@ import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';
 import { createLink } from '../links/index.js';
 import { createMeter } from '../meters/index.js';
+import { createCoupon, createPromotionCode } from '../discounts/index.js';
 import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
@@ -146,6 +147,8 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
           adjustable_quantity: { enabled: true, minimum: 1, maximum: 10 },
         },
       ],
+      // The customer may type the demo promotion code WELCOME10 (10% off the first invoice).
+      allow_promotion_codes: true,
     }),
     await link('recurring', {
       line_items: [{ price_id: teamMonthly.id, quantity: 1 }],
@@ -177,6 +180,8 @@ async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord,
       },
     }),
   ];
+  const welcome = await createCoupon(tx, false, { percent_off: '10', duration: 'once', name: 'Welcome 10%' });
+  await createPromotionCode(tx, false, { coupon_id: welcome.id, code: 'WELCOME10' });
   return { links, methodId: method.id, tokenCurrencyId: tusd.id };
 }
 

@@ -15,6 +15,7 @@ import { prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
 import { billCheckout, type BillableLine } from '../billing/index.js';
 import { sellReservedStock } from '../catalog/index.js';
+import { redeem } from '../discounts/index.js';
 import { invoiceObject } from '../billing/index.js';
 import { loadPrices, priceOf, toRuleItem } from '../checkout/index.js';
 import { getSession, updateSession, type SessionRow } from '../checkout/index.js';
@@ -152,6 +153,7 @@ async function finishCheckout(
   const bill = await billCheckout(tx, session, lines, paid, received, details, now);
   const { invoice, created, subscriptionIds } = bill;
   await sellReservedStock(tx, session.id);
+  await redeem(tx, session, session.customerId ?? paid.customerId);
   await countSold(tx, session);
   const buyer = session.customerId ?? paid.customerId;
   await grantCheckoutCredits(tx, session, buyer, subscriptionIds[0] ?? null, now);

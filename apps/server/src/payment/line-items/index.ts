@@ -5,8 +5,9 @@ export {
   loadPrices,
   payableCurrencies,
   priceOf,
+  priceRateIds,
   resolveLineItems,
   sessionTotals,
   toRuleItem,
 } from './lines.js';
-export type { PriceMap } from './lines.js';
+export type { PriceMap, SessionTotals } from './lines.js';

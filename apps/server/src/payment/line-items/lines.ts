@@ -4,14 +4,16 @@ import {
   checkQuantity,
   checkoutTotal,
   isTrialing,
+  lineTotal,
   unitAmountFor,
   usesCustomUnitAmount,
   type LineItem as RuleLineItem,
 } from '@payshelf/money';
 import { ApiError } from '../../core/http/errors.js';
+import { adjust, NO_ADJUSTMENTS, type Adjustments } from '../discounts/index.js';
 import { getPrices, type PriceRow } from '../catalog/index.js';
 import { toRulePrice } from '../catalog/index.js';
-import type { StoredLineItem, StoredSubscriptionData } from '../../db/schema/index.js';
+import type { StoredBreakdown, StoredLineItem, StoredSubscriptionData } from '../../db/schema/index.js';
 import type { DbLike as Db } from '../shared/db.js';
 import { newId } from '../shared/ids.js';
 import { moneyRule, throwIfRule } from '../shared/rules.js';
@@ -97,24 +99,60 @@ export function checkTotal(total: bigint): bigint {
   return total;
 }
 
-/** Subtotal and total of the session today (recurring lines are free while trialing, metered always). */
+export interface SessionTotals {
+  /** Before the discount and taxes. */
+  subtotal: bigint;
+  total: bigint;
+  discount: bigint;
+  /** Every tax, inclusive ones included. */
+  tax: bigint;
+  /** What the discount and each tax came to; null without a coupon or tax rate. */
+  breakdown: StoredBreakdown | null;
+}
+
+/** The price a line is billed at (its upsell price when switched). */
+function billedPrice(item: StoredLineItem, prices: PriceMap): PriceRow {
+  return priceOf(prices, item.upsell_price_id ?? item.price_id);
+}
+
+/** Every tax rate id the lines' prices carry (what loadAdjustments needs besides the defaults). */
+export function priceRateIds(items: StoredLineItem[], prices: PriceMap): string[] {
+  return [...new Set(items.flatMap((i) => billedPrice(i, prices).taxRateIds))];
+}
+
+/**
+ * Subtotal and total of the session today (recurring lines are free while trialing, metered always),
+ * with its coupon and tax rates: the discount first, then each line's taxes on its discounted amount.
+ */
 export function sessionTotals(
   items: StoredLineItem[],
   prices: PriceMap,
   currencyId: string,
   subscriptionData: StoredSubscriptionData | null,
-): { subtotal: bigint; total: bigint } {
+  adjustments: Adjustments = NO_ADJUSTMENTS,
+): SessionTotals {
   const trialing = isTrialing(subscriptionData, currencyId, nowSeconds());
+  const ruleItems = items.map((i) => toRuleItem(i, prices));
   const subtotal = checkTotal(
-    moneyRule('line_items', () =>
-      checkoutTotal(
-        items.map((i) => toRuleItem(i, prices)),
-        currencyId,
-        { trialing },
-      ),
-    ),
+    moneyRule('line_items', () => checkoutTotal(ruleItems, currencyId, { trialing })),
   );
-  return { subtotal, total: subtotal };
+  if (adjustments === NO_ADJUSTMENTS) {
+    return { subtotal, total: subtotal, discount: 0n, tax: 0n, breakdown: null };
+  }
+  const lines = items.map((item, i) => {
+    const price = billedPrice(item, prices);
+    const rule = ruleItems[i];
+    const amount = rule ? moneyRule('line_items', () => lineTotal(rule, currencyId, { trialing })) : 0n;
+    return { productId: price.productId, taxRateIds: price.taxRateIds, amount };
+  });
+  const { totals, breakdown } = adjust(lines, adjustments, currencyId);
+  return {
+    subtotal,
+    total: checkTotal(totals.total),
+    discount: totals.discount,
+    tax: totals.tax,
+    breakdown,
+  };
 }
 
 /** Currencies every line item can be paid in (its base currency or one of its currency options). */

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
+import type { StoredBreakdown } from './discounts.js';
 
 /** One collection attempt of an invoice. */
 export interface InvoiceAttempt {
@@ -57,6 +58,15 @@ export const invoices = pgTable(
     appliedBalance: amount()
       .notNull()
       .default(sql`0`),
+    /** Sum of the lines' discounts; total = subtotal - totalDiscount + exclusive taxes. */
+    totalDiscount: amount()
+      .notNull()
+      .default(sql`0`),
+    /** Every tax, inclusive ones included. */
+    totalTax: amount()
+      .notNull()
+      .default(sql`0`),
+    totalBreakdown: jsonb().$type<StoredBreakdown>(),
     periodStart: timestamp({ withTimezone: true }),
     periodEnd: timestamp({ withTimezone: true }),
     dueDate: timestamp({ withTimezone: true }),

@@ -60,6 +60,8 @@ export const prices = pgTable(
     quantityLimitPerCheckout: integer().notNull().default(0),
     nickname: text(),
     lookupKey: text(),
+    /** Tax rates (txr_) applied to this price wherever it is sold. */
+    taxRateIds: jsonb().$type<string[]>().notNull().default([]),
   },
   (t) => [
     index('prices_list').on(t.livemode, t.createdAt, t.id),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CustomerDetails, DonationSettings } from '@payshelf/api';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { amount, objectColumns } from './columns.js';
+import type { StoredBreakdown } from './discounts.js';
 
 /** A line item as stored (amounts are decimal strings of smallest units). */
 export interface StoredLineItem {
@@ -105,6 +106,14 @@ export const checkoutSessions = pgTable(
     nftMintStatus: text({ enum: ['disabled', 'pending', 'minted', 'sent', 'error'] })
       .notNull()
       .default('disabled'),
+    /** The customer may type a promotion code (from the payment link or the create call). */
+    allowPromotionCodes: boolean().notNull().default(false),
+    /** Tax rates of the lines whose price has none of its own. */
+    taxRateIds: jsonb().$type<string[]>().notNull().default([]),
+    couponId: text(),
+    promotionCodeId: text(),
+    /** What the discount and each tax rate came to at the current totals. */
+    totalBreakdown: jsonb().$type<StoredBreakdown>(),
     /** Bumped by every change so concurrent edits of one session are detected. */
     version: integer().notNull().default(0),
   },

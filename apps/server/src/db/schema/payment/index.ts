@@ -12,3 +12,4 @@ export * from './webhooks.js';
 export * from './test-clocks.js';
 export * from './allowance-grants.js';
 export * from './usage.js';
+export * from './discounts.js';

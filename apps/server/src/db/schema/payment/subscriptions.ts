@@ -75,6 +75,14 @@ export const subscriptions = pgTable(
     pastDueAt: at(),
     /** Test mode: the test clock whose time this subscription lives in (billing/clocks). */
     testClockId: text(),
+    /** The coupon the subscription keeps for its duration (from the checkout's promotion code). */
+    couponId: text(),
+    promotionCodeId: text(),
+    discountStart: timestamp({ withTimezone: true }),
+    /** How many invoices the discount has been applied to (a `once` coupon stops after one). */
+    discountInvoices: integer().notNull().default(0),
+    /** Tax rates of the items whose price has none of its own. */
+    taxRateIds: jsonb().$type<string[]>().notNull().default([]),
     /** A plan change that applies once its invoice is paid (null when none waits). */
     pendingUpdate: jsonb().$type<PendingUpdate>(),
   },

@@ -14,6 +14,8 @@ import { keepBilledProducts } from '../billed-product.js';
 import { nextInvoiceNumber } from '../invoice-number.js';
 import type { InvoiceRow, SubscriptionRow } from '../repo.js';
 import { currentItems, periodInvoiceLines, type BilledLine } from './lines.js';
+import { countDiscountedInvoice, periodAdjustment } from './discount.js';
+import type { Adjusted } from '../../discounts/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -46,10 +48,12 @@ export async function createPeriodInvoice(
     metered: period.reason === 'subscription_cycle',
   });
   const id = newId('in');
+  const adjusted = await periodAdjustment(tx, sub, priced, lines, period.now);
   const [invoice] = await tx
     .insert(invoices)
     .values({
       ...invoiceValues(ctx, sub, period, lines, id),
+      ...(adjusted ? adjustedValues(adjusted) : {}),
       periodStart: period.periodStart,
       periodEnd: period.periodEnd,
     })
@@ -59,7 +63,23 @@ export async function createPeriodInvoice(
     })
     .returning();
   if (!invoice) return null;
+  await countDiscountedInvoice(tx, sub, adjusted);
   return finishInvoice(ctx, tx, invoice, lines, period.now, sub);
+}
+
+/** The totals of an adjusted invoice: its discount and taxes inside `total` (what is due). */
+function adjustedValues({ totals, breakdown }: Adjusted): Partial<typeof invoices.$inferInsert> {
+  const due = totals.total;
+  return {
+    status: due > 0n ? 'open' : 'paid',
+    subtotal: totals.subtotal,
+    totalDiscount: totals.discount,
+    totalTax: totals.tax,
+    totalBreakdown: breakdown,
+    total: due,
+    amountDue: due,
+    amountRemaining: due,
+  };
 }
 
 /** The row of a new invoice of `lines` (before the balance): open when something is due, else paid. */

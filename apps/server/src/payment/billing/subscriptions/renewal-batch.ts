@@ -25,6 +25,7 @@ import { itemsOfSubscriptions, type InvoiceRow, type SubscriptionRow } from '../
 import { invoiceValues } from './invoicing.js';
 import { periodInvoiceLines, priceWith } from './lines.js';
 import { moveSubscriptions, writeRenewals, type Planned } from './renewal-batch-writes.js';
+import { isAdjusted } from './discount.js';
 import { anchorOf, renewLocked, type RenewOutcome } from './renewal.js';
 import { nextPeriod } from './schedule.js';
 
@@ -169,8 +170,8 @@ async function renewPlain(
   for (const sub of subs) {
     const rows = items.get(sub.id) ?? [];
     const priced = priceWith(prices, rows, sub.currencyId);
-    if (priced.some((p) => p.metered)) {
-      // Metered usage is read per subscription: the one-row path.
+    if (priced.some((p) => p.metered) || isAdjusted(sub, priced)) {
+      // Metered usage is read per subscription, a discount or tax is applied per invoice: the one-row path.
       fallback.push(sub);
       continue;
     }

@@ -25,6 +25,7 @@ export function fakePrice(over: Partial<ApiPrice> = {}): ApiPrice {
     nickname: null,
     lookup_key: null,
     metadata: {},
+    tax_rates: [],
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...over,

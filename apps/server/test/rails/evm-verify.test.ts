@@ -3,7 +3,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { railTransactions } from '../../src/db/schema/rails.js';
 import { referenceTag } from '../../src/rails/evm/reference.js';
-import { RailError, type PaymentExpectation, type Rail, type VerifyResult } from '../../src/rails/types.js';
+import {
+  RailError,
+  type BitcoinWalletRequest,
+  type PaymentExpectation,
+  type Rail,
+  type VerifyResult,
+  type WalletRequest,
+} from '../../src/rails/types.js';
 import { ETH, startChain, type TestChain } from '../support/chain.js';
 import { cloneTestDatabase } from '../support/database.js';
 import { startTestServer, type TestServer } from '../support/server.js';
@@ -41,6 +48,12 @@ afterAll(async () => {
   await database?.drop();
 });
 
+/** This file's targets are EVM ones: their wallet request is a transaction. */
+function evm(request: WalletRequest | BitcoinWalletRequest): WalletRequest {
+  if (request.kind !== 'evm_transaction') throw new Error(`not an EVM wallet request: ${request.kind}`);
+  return request;
+}
+
 describe('evm rail: verify', () => {
   it('accepts a native payment built from prepare(), and records it once', async () => {
     const target = await rail.prepare({ reference: 'pi_native', asset: ETH, amount: 10n ** 16n });
@@ -50,14 +63,14 @@ describe('evm rail: verify', () => {
       recipient: merchant,
       confirmations: 1,
     });
-    expect(target.request).toMatchObject({
+    expect(evm(target.request)).toMatchObject({
       kind: 'evm_transaction',
       chainId: 31337,
       to: merchant,
       data: referenceTag('pi_native'),
     });
     expect(target.uri).toBe(`ethereum:${merchant}@31337?value=10000000000000000`);
-    const hash = await chain.pay(1, target.request);
+    const hash = await chain.pay(1, evm(target.request));
     const result = await rail.verify(
       hash,
       expect6('pi_native', 10n ** 16n, () => ETH),
@@ -76,10 +89,10 @@ describe('evm rail: verify', () => {
 
   it('accepts an ERC-20 payment through the token contract, and more than asked', async () => {
     const target = await rail.prepare({ reference: 'pi_tusd', asset: chain.tusd, amount: 25_000_000n });
-    expect(target.request.to).toBe(chain.tusd.contract);
-    expect(target.request.value).toBe(0n);
+    expect(evm(target.request).to).toBe(chain.tusd.contract);
+    expect(evm(target.request).value).toBe(0n);
     expect(target.uri).toContain('/transfer?address=');
-    const hash = await chain.pay(1, target.request);
+    const hash = await chain.pay(1, evm(target.request));
     expect(await rail.verify(hash, expect6('pi_tusd', 25_000_000n))).toMatchObject({
       status: 'confirmed',
       amount: 25_000_000n,
@@ -231,8 +244,8 @@ describe('evm rail: verify', () => {
     const target = await rail.prepare({ reference: 'pi_signed', asset: chain.tusd, amount: 4_000_000n });
     const wallet = chain.wallet(5);
     const request = await wallet.prepareTransactionRequest({
-      to: target.request.to as `0x${string}`,
-      data: target.request.data as `0x${string}`,
+      to: evm(target.request).to as `0x${string}`,
+      data: evm(target.request).data as `0x${string}`,
       value: 0n,
     });
     const signed = await wallet.signTransaction(request);

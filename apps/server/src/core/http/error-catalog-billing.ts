@@ -18,6 +18,41 @@ export const BILLING_MESSAGES = {
     en: "No such customer: '{id}'",
     zh: "客户不存在：'{id}'",
   },
+  refund_no_transfer: {
+    code: 'refund_no_payment',
+    en: 'This refund names no received transfer',
+    zh: '此退款没有对应的已收款转账',
+  },
+  refund_not_awaiting_signature: {
+    code: 'parameter_invalid',
+    en: 'The refund is {status}, not waiting for a signature',
+    zh: '该退款状态为 {status}，不在等待签名',
+  },
+  refund_sent_by_rail: {
+    code: 'rail_unsupported',
+    en: 'This method sends its refunds itself',
+    zh: '此支付方式会自行发送退款',
+  },
+  test_wallet_test_mode_only: {
+    code: 'rail_unsupported',
+    en: 'The test wallet pays test-mode checkouts only',
+    zh: '测试钱包只支付测试模式的结账',
+  },
+  test_wallet_not_waiting: {
+    code: 'parameter_invalid',
+    en: 'This checkout is not waiting for a payment; submit it first',
+    zh: '此结账没有在等待付款，请先提交',
+  },
+  method_rail_problem: {
+    code: 'rail_misconfigured',
+    en: '{problem}',
+    zh: '支付方式无法使用：{problem}',
+  },
+  rail_webhook_signature: {
+    code: 'webhook_signature_invalid',
+    en: '{detail}',
+    zh: 'Webhook 签名无效：{detail}',
+  },
   overdue_scope_missing: {
     code: 'parameter_missing',
     en: 'Either subscriptionId or customerId must be provided',

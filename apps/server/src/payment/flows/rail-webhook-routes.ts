@@ -26,7 +26,11 @@ export function railWebhookRoutesOf(app: FastifyInstance, ctx: PaymentContext): 
       const outcome = await readRailEvent(ctx, params.method_id, body, signature);
       if (!outcome) throw ApiError.missing('payment_method_missing', params.method_id, 'method_id');
       if (outcome.status === 'refused') {
-        throw ApiError.badRequest('webhook_signature_invalid', outcome.detail, 'stripe-signature');
+        throw ApiError.of(
+          'rail_webhook_signature',
+          { detail: outcome.detail },
+          { param: 'stripe-signature' },
+        );
       }
       if (outcome.status === 'paid') {
         const intent = await getIntent(ctx.db, outcome.reference);

@@ -14,15 +14,10 @@ export async function payWithTestWallet(
 ): Promise<SessionRow> {
   const row = await readSession(ctx.db, id, null);
   assertMayPay(caller, row);
-  if (row.livemode)
-    throw ApiError.badRequest('rail_unsupported', 'The test wallet pays test-mode checkouts only', 'id');
+  if (row.livemode) throw ApiError.of('test_wallet_test_mode_only', {}, { param: 'id' });
   const intent = row.paymentIntentId ? await getIntent(ctx.db, row.paymentIntentId) : undefined;
   if (!intent || intent.status !== 'requires_action') {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      'This checkout is not waiting for a payment; submit it first',
-      'id',
-    );
+    throw ApiError.of('test_wallet_not_waiting', {}, { param: 'id' });
   }
   const paying = await payingFor(ctx, ctx.db, intent);
   let txRef: string;

@@ -35,8 +35,7 @@ async function sourceOf(db: DbLike, row: RefundRow) {
     )
     .orderBy(asc(railTransactions.id))
     .limit(1);
-  if (!transfer)
-    throw ApiError.badRequest('refund_no_payment', 'This refund names no received transfer', 'id');
+  if (!transfer) throw ApiError.of('refund_no_transfer', {}, { param: 'id' });
   return { txRef: transfer.txHash, index: transfer.logIndex, amount: transfer.amount };
 }
 
@@ -44,15 +43,11 @@ async function sourceOf(db: DbLike, row: RefundRow) {
 export async function refundToSign(ctx: PaymentContext, livemode: boolean, id: string) {
   const row = await refundOf(ctx.db, id, livemode);
   if (row.status !== 'pending') {
-    throw ApiError.badRequest(
-      'parameter_invalid',
-      `The refund is ${row.status}, not waiting for a signature`,
-      'id',
-    );
+    throw ApiError.of('refund_not_awaiting_signature', { status: row.status }, { param: 'id' });
   }
   const { rail, request } = await refundRail(ctx, ctx.db, row);
   if (!rail.refundToSign) {
-    throw ApiError.badRequest('rail_unsupported', 'This method sends its refunds itself', 'id');
+    throw ApiError.of('refund_sent_by_rail', {}, { param: 'id' });
   }
   try {
     const { unsigned, fee } = await rail.refundToSign(request, await sourceOf(ctx.db, row));
@@ -73,7 +68,7 @@ export async function submitSignedRefund(ctx: PaymentContext, livemode: boolean,
   const first = await refundOf(ctx.db, id, livemode);
   const { rail, request } = await refundRail(ctx, ctx.db, first);
   if (!rail.readSignedRefund) {
-    throw ApiError.badRequest('rail_unsupported', 'This method sends its refunds itself', 'id');
+    throw ApiError.of('refund_sent_by_rail', {}, { param: 'id' });
   }
   let read: { txRef: string; raw: string };
   try {
@@ -85,11 +80,7 @@ export async function submitSignedRefund(ctx: PaymentContext, livemode: boolean,
     const locked = await refundOf(tx, id, livemode, true);
     if (locked.status === 'processing' && locked.txRef === read.txRef) return locked;
     if (locked.status !== 'pending') {
-      throw ApiError.badRequest(
-        'parameter_invalid',
-        `The refund is ${locked.status}, not waiting for a signature`,
-        'id',
-      );
+      throw ApiError.of('refund_not_awaiting_signature', { status: locked.status }, { param: 'id' });
     }
     const next = await updateRefund(tx, locked, {
       status: 'processing',

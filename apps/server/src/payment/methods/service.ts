@@ -75,7 +75,7 @@ async function checkWithRail(
   method: Parameters<MethodCheck>[0],
 ): Promise<void> {
   const problem = check ? await check(method) : null;
-  if (problem) throw ApiError.badRequest('rail_misconfigured', problem, `settings.${method.type}`);
+  if (problem) throw ApiError.of('method_rail_problem', { problem }, { param: `settings.${method.type}` });
 }
 
 export async function createMethod(

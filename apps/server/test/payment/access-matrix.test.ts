@@ -251,6 +251,8 @@ const BROWSER_WRITES = new Set([
   'PUT /checkout-sessions/{id}/downsell',
   'PUT /checkout-sessions/{id}/adjust-quantity',
   'PUT /checkout-sessions/{id}/amount',
+  'PUT /checkout-sessions/{id}/promotion-code',
+  'DELETE /checkout-sessions/{id}/promotion-code',
   'PUT /checkout-sessions/{id}/submit',
   'PUT /checkout-sessions/{id}/donate-submit',
   'POST /checkout-sessions/{id}/tx',

@@ -82,7 +82,11 @@ export function operationIdOf(method: string, path: string): string {
     .split('/')
     .filter(Boolean)
     .flatMap((seg) =>
-      seg.startsWith(':') ? ['by', seg.slice(1)] : seg === '*' ? ['by', 'path'] : seg.split(/[^A-Za-z0-9]+/),
+      seg.startsWith(':')
+        ? ['by', ...seg.slice(1).split(/[^A-Za-z0-9]+/)]
+        : seg === '*'
+          ? ['by', 'path']
+          : seg.split(/[^A-Za-z0-9]+/),
     )
     .filter(Boolean);
   return [method.toLowerCase(), ...words.map((w) => w.charAt(0).toUpperCase() + w.slice(1))].join('');

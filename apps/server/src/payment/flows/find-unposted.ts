@@ -95,6 +95,9 @@ async function waitingIntents(ctx: PaymentContext, settleAfterMs: number): Promi
         isNotNull(paymentIntents.paymentMethodId),
         isNotNull(paymentIntents.checkoutSessionId),
         gt(paymentIntents.updatedAt, new Date(now - LATE_WINDOW_MS)),
+        // A late transfer found once is refunded then: its refund (being sent or re-signed after a
+        // restart) owns it, and the search must not present the same transfer again.
+        sql`not exists (select 1 from refunds r where r.payment_intent_id = ${paymentIntents.id})`,
       ),
     )
     .limit(500);

@@ -1,7 +1,7 @@
 // `npm test`: every check: lint and format, types, unit, integration (real PostgreSQL) and end to end
 // in Chromium against the built app. Steps run side by side, each once the steps it needs have passed
 // (scripts/steps.mjs): one step alone leaves a core of this 2-core machine idle for most of its time.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root } from './lib.mjs';
 import { runSteps } from './steps.mjs';
@@ -56,13 +56,36 @@ function slowest(n) {
   return rows.sort((a, b) => b.seconds - a.seconds).slice(0, n);
 }
 
-const e2e = (shard) => ({
+/**
+ * The end-to-end files split in two by size (a longer file holds more steps), largest first onto the
+ * lighter shard: the same split every run, so a failure always names the same shard.
+ */
+function e2eShards() {
+  const dir = path.join(root, 'tests/e2e');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.e2e.ts'))
+    .map((f) => ({ file: `tests/e2e/${f}`, size: statSync(path.join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+  const shards = [
+    { files: [], size: 0 },
+    { files: [], size: 0 },
+  ];
+  for (const f of files) {
+    const lighter = shards[0].size <= shards[1].size ? shards[0] : shards[1];
+    lighter.files.push(f.file);
+    lighter.size += f.size;
+  }
+  return shards.map((s) => s.files);
+}
+
+const e2e = (files, shard) => ({
   name: `end-to-end tests ${shard}/2`,
   command: 'npx',
-  args: vitest('e2e', `e2e-${shard}`, [`--shard=${shard}/2`]),
+  args: vitest('e2e', `e2e-${shard}`, files),
   needs: ['types + server build (tsc)', 'web build (vite)', 'chromium'],
   check: () => reportProblem(`e2e-${shard}`),
 });
+const [shard1, shard2] = e2eShards();
 
 // Listed in the order they start when a slot is free: the builds the long suites need first, then the
 // longest steps (so none of them starts last and runs alone), then the short checks that fill the gaps.
@@ -71,7 +94,7 @@ const steps = [
   { name: 'web build (vite)', command: 'npm', args: ['run', 'build', '--silent', '-w', '@payshelf/web'] },
   // Installing a package waits on the network and the disk, not the processor: it takes no slot.
   { name: 'chromium', command: process.execPath, args: ['scripts/ensure-chromium.mjs'], free: true },
-  e2e(1),
+  e2e(shard1, 1),
   {
     name: 'integration tests',
     command: 'npx',
@@ -79,7 +102,7 @@ const steps = [
     needs: ['types + server build (tsc)'],
     check: () => reportProblem('integration'),
   },
-  e2e(2),
+  e2e(shard2, 2),
   { name: 'lint (eslint)', command: 'npx', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'format (prettier)', command: 'npx', args: ['prettier', '--check', '.', '--log-level', 'warn'] },
   { name: 'types (tests, scripts)', command: 'npx', args: ['tsc', '-p', 'tsconfig.json'] },

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
@@ -38,6 +39,13 @@ export function formatViolations(violations: readonly AxeViolation[]): string {
     .join('\n');
 }
 
+/** Each check's time, one line per check in test-output/e2e/axe-times.log: what accessibility costs the suite. */
+function recordTime(label: string, ms: number): void {
+  const dir = path.join(import.meta.dirname, '../../../test-output/e2e');
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, 'axe-times.log'), `${ms.toFixed(0)}\t${label}\n`);
+}
+
 export interface AxeOptions {
   /** Only this part of the page (a CSS selector), e.g. an open dialog. */
   include?: string;
@@ -48,6 +56,7 @@ export interface AxeOptions {
  * with a readable list of violations. `label` names the page state in the message.
  */
 export async function expectAccessible(page: Page, label: string, options: AxeOptions = {}): Promise<void> {
+  const started = performance.now();
   // Colours are measured at rest: finite transitions (a dialog or tooltip fading in) finish first.
   await page
     .waitForFunction(
@@ -95,6 +104,7 @@ export async function expectAccessible(page: Page, label: string, options: AxeOp
     },
     { tags: AXE_TAGS, include: options.include },
   );
+  recordTime(label, performance.now() - started);
   if (violations.length > 0) {
     throw new Error(`Accessibility violations on ${label}:\n${formatViolations(violations)}`);
   }

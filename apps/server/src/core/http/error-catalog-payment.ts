@@ -257,6 +257,22 @@ export const PAYMENT_MESSAGES = {
     en: "No such api key: '{id}'",
     zh: "API 密钥不存在：'{id}'",
   },
+  // Checkout submits and payments, refunds of an intent.
+  checkout_field_required: {
+    code: 'parameter_missing',
+    en: '{field} is required for this checkout',
+    zh: '此订单需要填写 {field}',
+  },
+  refund_not_positive: {
+    code: 'invalid_amount',
+    en: 'A refund must be more than zero',
+    zh: '退款金额必须大于零',
+  },
+  refund_exceeds_payment: {
+    code: 'refund_exceeds_payment',
+    en: 'The refund is more than what is left of the payment',
+    zh: '退款金额超过了该付款的剩余可退金额',
+  },
   api_key_from_environment: {
     code: 'key_managed_by_environment',
     en: 'This key comes from PAYMENT_TEST_SECRET_KEY; unset it instead',

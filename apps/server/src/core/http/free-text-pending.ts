@@ -8,10 +8,8 @@
 export const FREE_TEXT_PENDING: Readonly<Record<string, number>> = {
   'core/http/guard.ts': 1,
   'core/http/response-check.ts': 1,
-  'payment/checkout/submit.ts': 6,
-  'payment/flows/pay-checkout.ts': 3,
-  'payment/intents/rail.ts': 3,
-  'payment/intents/refunds.ts': 2,
+  'payment/flows/pay-checkout.ts': 1,
+  'payment/intents/rail.ts': 1,
   'payment/shared/rules.ts': 2,
   'store/bundle-port.ts': 2,
   'store/errors.ts': 1,

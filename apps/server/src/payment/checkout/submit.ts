@@ -47,27 +47,23 @@ export type CompleteFree = (tx: Tx, intentId: string) => Promise<SessionRow | nu
 
 /** Who may pay: a signed-in user, or anyone for a donation. */
 export function assertMayPay(caller: Caller, row: SessionRow): void {
-  if (!caller.did && row.submitType !== 'donate') throw ApiError.unauthenticated('Sign in first');
+  if (!caller.did && row.submitType !== 'donate') throw ApiError.of('unauthenticated', {});
 }
 
 /** SPEC §5 requirements that depend on the session: phone and billing address when collected. */
 function assertFormComplete(row: SessionRow, body: CheckoutSubmitBody): void {
   if (row.phoneNumberCollection && !body.customer_phone) {
-    throw ApiError.badRequest('parameter_missing', 'payment.checkout.required', 'customer_phone');
+    throw ApiError.of('checkout_field_required', { field: 'customer_phone' }, { param: 'customer_phone' });
   }
   if (row.billingAddressCollection === 'required' && !body.billing_address) {
-    throw ApiError.badRequest('parameter_missing', 'payment.checkout.required', 'billing_address');
+    throw ApiError.of('checkout_field_required', { field: 'billing_address' }, { param: 'billing_address' });
   }
 }
 
 /** Past-due customers may not buy (CUSTOMER_LIMITED opens the past-due prompt on the page). */
 async function assertNotLimited(tx: Tx, customer: CustomerRow): Promise<void> {
   if (customer.delinquent || (await hasPastDueInvoice(tx, customer.id))) {
-    throw ApiError.badRequest(
-      'CUSTOMER_LIMITED',
-      'You have past due invoices; pay them before a new purchase',
-      'customer',
-    );
+    throw ApiError.of('CUSTOMER_LIMITED', {}, { param: 'customer' });
   }
 }
 
@@ -90,7 +86,7 @@ async function intentFor(
     existing.paymentMethodId === paying.method.id;
   if (existing && isSettling(existing.status)) {
     if (!same) {
-      throw ApiError.conflict('payment_in_progress', 'A payment for this checkout is already in progress');
+      throw ApiError.of('payment_in_progress', {}, { status: 409 });
     }
     return { intent: existing, row };
   }
@@ -170,7 +166,7 @@ export async function submitCheckout(
   const first = await readSession(db, id, null);
   assertOpen(first);
   if (donate && first.submitType !== 'donate') {
-    throw ApiError.badRequest('DONATION_NOT_ENABLED', 'Donation feature is not enabled');
+    throw ApiError.of('DONATION_NOT_ENABLED', {});
   }
   if (donate) await assertDonationEnabled(db, first.livemode, first.paymentLinkId);
   assertMayPay(caller, first);

@@ -35,13 +35,12 @@ import { sendPull } from './pull-replaced.js';
 export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
   const intent = row.paymentIntentId ? await getIntent(db, row.paymentIntentId) : null;
   if (!intent || intent.status === 'canceled') {
-    throw ApiError.badRequest('payment_intent_missing', 'Submit the checkout first');
+    throw ApiError.of('payment_intent_missing', {});
   }
   return intent;
 }
 
-const changed = () =>
-  ApiError.conflict('payment_intent_changed', 'The checkout changed meanwhile, please submit again');
+const changed = () => ApiError.of('payment_intent_changed', {}, { status: 409 });
 
 /** How many of a session's canceled intents a posted transfer is checked against (newest first). */
 const LATE_CANDIDATES = 3;

@@ -75,15 +75,11 @@ export async function payingWith(
 ): Promise<PayingWith> {
   const method = await getMethod(db, methodId, livemode);
   if (!method || !method.active) {
-    throw ApiError.badRequest('resource_missing', `No such payment method: '${methodId}'`, 'payment_method');
+    throw ApiError.missing('payment_method_missing', methodId, 'payment_method');
   }
   const currency = await getCurrency(db, currencyId, livemode);
   if (!currency || !currency.active || currency.paymentMethodId !== method.id) {
-    throw ApiError.badRequest(
-      'resource_missing',
-      `No such payment currency for this method: '${currencyId}'`,
-      'payment_currency',
-    );
+    throw ApiError.missing('payment_currency_of_method_missing', currencyId, 'payment_currency');
   }
   const asset = assetOf(currency);
   try {

@@ -158,14 +158,10 @@ export async function refundableAmount(db: DbLike, intent: IntentRow): Promise<b
  */
 export async function createRefund(tx: DbLike, intent: IntentRow, input: NewRefund): Promise<RefundRow> {
   if (input.amount <= 0n) {
-    throw ApiError.badRequest('invalid_amount', 'A refund must be more than zero', 'amount');
+    throw ApiError.of('refund_not_positive', {}, { param: 'amount' });
   }
   if (input.amount > (await refundableAmount(tx, intent))) {
-    throw ApiError.badRequest(
-      'refund_exceeds_payment',
-      'The refund is more than what is left of the payment',
-      'amount',
-    );
+    throw ApiError.of('refund_exceeds_payment', {}, { param: 'amount' });
   }
   return insertRefund(tx, intent, input);
 }

@@ -1,3 +1,4 @@
+import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/axe.js';
@@ -34,6 +35,19 @@ async function fill(page: Page, dialog: string, label: string, value: string): P
     .getByTestId(dialog)
     .getByLabel(new RegExp(`^${label}(\\s*\\*)?$`))
     .fill(value);
+}
+
+/** The words drawn on a PDF's pages (Helvetica text is written as hex strings). */
+async function pdfText(bytes: Uint8Array): Promise<string[]> {
+  const doc = await PDFDocument.load(bytes);
+  const out: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const text = Buffer.from(decodePDFRawStream(object).decode()).toString('latin1');
+    for (const m of text.matchAll(/<([0-9A-F]+)> Tj/g))
+      out.push(Buffer.from(m[1] ?? '', 'hex').toString('latin1'));
+  }
+  return out;
 }
 
 const total = (page: Page) => page.getByTestId('checkout-total').textContent();
@@ -122,6 +136,16 @@ describe('promotion code', () => {
     expect(await page.getByTestId('invoice-adjusted-total').textContent()).toBe('7.92 TUSD');
     await expectAccessible(page, 'invoice with a discount');
     await screenshot(page, 'invoice-discount');
+
+    // Its PDF has the same rows between subtotal and total.
+    const invoiceId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    const pdf = await page.request.get(`/payment/api/invoices/${invoiceId}/pdf?livemode=false&locale=en`);
+    expect(pdf.status()).toBe(200);
+    const words = await pdfText(await pdf.body());
+    const discount = words.indexOf(`Discount: ${couponName} (20% off) ${code}`);
+    expect(discount, words.join(' | ')).toBeGreaterThan(words.indexOf('Subtotal'));
+    expect(words[discount + 1]).toBe('-1.98 TUSD');
+    expect(words.indexOf('Total')).toBeGreaterThan(discount);
     await context.close();
   }, 180_000);
 });

@@ -4,7 +4,8 @@ import type { Coupon, PromotionCode, TaxRate } from '@payshelf/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../../testing/renderRoutes';
-import { fakeCurrency } from '../../portal/logic/testFixtures';
+import { fakePrice } from '../../checkout/logic/testFixtures';
+import { fakeCurrency, fakeProduct } from '../../portal/logic/testFixtures';
 import type { FieldIssue } from '../forms/issues';
 import { timeField } from './discountForms';
 
@@ -92,6 +93,8 @@ function serve() {
       const method = init?.method ?? 'GET';
       if (p === '/payment/api/payment-currencies') return list([TUSD]);
       if (p === '/payment/api/products') return list([]);
+      if (p === '/payment/api/products/prod_aaaaaaaa') return json(fakeProduct('E-book'));
+      if (p === '/payment/api/prices') return method === 'POST' ? json(fakePrice()) : list([]);
       if (p === '/payment/api/coupons')
         return method === 'POST' ? json({ ...coupon, name: 'New' }) : list([coupon]);
       if (p === '/payment/api/promotion-codes') return method === 'POST' ? json(code) : list([code]);
@@ -104,7 +107,7 @@ function serve() {
 }
 
 async function pick(dialog: HTMLElement, label: string, option: string) {
-  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: label }));
+  fireEvent.mouseDown(await within(dialog).findByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
@@ -237,4 +240,40 @@ describe('tax rate admin page', () => {
     expect(timeField('soon', 'redeem_by', issues)).toBeUndefined();
     expect(issues).toEqual([{ path: 'redeem_by', key: 'invalid' }]);
   });
+});
+
+describe('tax rates on a price', () => {
+  it('sends the chosen active rates with a new price', async () => {
+    const active = { ...rate, active: true };
+    const base = vi.mocked(fetch);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname === '/payment/api/tax-rates') {
+          calls.push({ url, init });
+          return list([active]);
+        }
+        return base(input, init);
+      }),
+    );
+    renderRoutes('/payment/admin/products/prod_aaaaaaaa', { session: owner });
+    const create = await screen.findByTestId('price-create', {}, SLOW);
+    // Enabled once the (active) product has loaded.
+    await waitFor(() => expect(create.hasAttribute('disabled')).toBe(false), SLOW);
+    fireEvent.click(create);
+    const dialog = await screen.findByTestId('price-dialog');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Amount/ }), { target: { value: '9.9' } });
+    await pick(dialog, 'Tax rates', 'Sales tax 8.25% (Exclusive)');
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    fireEvent.click(within(dialog).getByTestId('price-dialog-submit'));
+    await waitFor(() => expect(bodies('POST', '/payment/api/prices')).toHaveLength(1));
+    expect(bodies('POST', '/payment/api/prices')[0]).toMatchObject({
+      unit_amount: '9900000',
+      tax_rates: [rate.id],
+    });
+    expect(
+      calls.find((c) => c.url.pathname === '/payment/api/tax-rates')?.url.searchParams.get('active'),
+    ).toBe('true');
+  }, 20_000);
 });

@@ -76,6 +76,7 @@ export const discountsEn = {
     jurisdiction: 'Jurisdiction',
     country: 'Country',
     countryHint: 'Two capital letters, such as DE',
+    priceHint: 'Charged on this price at checkout and on renewals; none: the checkout’s own rates',
     description: 'Description',
   },
 };

@@ -76,6 +76,7 @@ export const discountsZh = {
     jurisdiction: '税收辖区',
     country: '国家',
     countryHint: '两个大写字母，例如 DE',
+    priceHint: '结账和续费时对此价格计税；不选则使用结账自身的税率',
     description: '描述',
   },
 };

@@ -16,8 +16,11 @@ export interface InvoicePdfModel {
   period: string | null;
   customer: { name: string; email: string | null };
   lines: Array<{ description: string; quantity: string; amount: string }>;
-  totals: Array<{ label: string; amount: string }>;
+  /** Subtotal, discount and tax rows (`detail`: drawn lighter), total, paid, remaining. */
+  totals: Array<{ label: string; amount: string; detail?: boolean }>;
   payments: Array<{ date: string; method: string; amount: string; reference: string }>;
+  /** Some line carries a tax (the footer then does not say the amounts include none). */
+  taxed?: boolean;
   /** The fixed words, in the reader's locale (English when absent). */
   labels?: PdfLabels;
 }
@@ -135,7 +138,12 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Arr
   w.rule();
   for (const line of model.lines) w.row([clip(line.description, 60), line.quantity, line.amount], [0, 330]);
   w.rule();
-  for (const total of model.totals) w.row([total.label, total.amount], [0], { bold: true });
+  for (const total of model.totals) {
+    w.row([clip(total.label, 70), total.amount], [0], {
+      bold: total.detail !== true,
+      grey: total.detail === true,
+    });
+  }
   w.gap();
   w.row([l.payments], [0], { bold: true });
   w.rule();
@@ -144,7 +152,9 @@ export async function renderInvoicePdf(model: InvoicePdfModel): Promise<Uint8Arr
     w.row([p.date, p.method, p.amount], [0, 130]);
     if (p.reference) w.row([clip(p.reference, 90)], [0], { size: 8, grey: true });
   }
-  w.gap(20);
-  w.row([l.noTax], [0], { size: 8, grey: true });
+  if (!model.taxed) {
+    w.gap(20);
+    w.row([l.noTax], [0], { size: 8, grey: true });
+  }
   return doc.save();
 }

@@ -20,6 +20,11 @@ export interface PdfLabels {
   payments: string;
   noPayments: string;
   noTax: string;
+  /** A discount row's word, and its percentage off with a `{percent}` placeholder. */
+  discount: string;
+  percentOff: string;
+  /** Beside a tax rate that is included in the prices. */
+  taxIncluded: string;
   /** A proration line's note: the old price's unused time (a credit) or the new price's remaining time. */
   unusedTime: string;
   remainingTime: string;
@@ -43,6 +48,9 @@ const EN: PdfLabels = {
   payments: 'Payments',
   noPayments: 'No payments yet',
   noTax: 'Amounts include no tax.',
+  discount: 'Discount',
+  percentOff: '{percent}% off',
+  taxIncluded: 'included',
   unusedTime: 'Unused time',
   remainingTime: 'Remaining time',
   status: { draft: 'DRAFT', open: 'OPEN', paid: 'PAID', void: 'VOID', uncollectible: 'UNCOLLECTIBLE' },
@@ -65,6 +73,9 @@ const ZH: PdfLabels = {
   payments: '付款记录',
   noPayments: '暂无付款',
   noTax: '金额不含税。',
+  discount: '折扣',
+  percentOff: '减 {percent}%',
+  taxIncluded: '已含',
   unusedTime: '未使用时间',
   remainingTime: '剩余时间',
   status: { draft: '草稿', open: '待支付', paid: '已支付', void: '已作废', uncollectible: '无法收款' },

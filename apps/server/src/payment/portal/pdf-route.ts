@@ -13,6 +13,7 @@ import type { PaymentContext } from '../shared/context.js';
 import { callerFor } from '../shared/route.js';
 import { day, formatUnits } from './format.js';
 import { renderInvoicePdf, type InvoicePdfModel } from './invoice-pdf.js';
+import { adjustmentRows, hasTax } from './pdf-adjustments.js';
 import { pdfLabels } from './pdf-labels.js';
 
 /**
@@ -97,11 +98,13 @@ async function modelOf(
     })),
     totals: [
       { label: labels.subtotal, amount: money(invoice.subtotal) },
+      ...adjustmentRows(invoice.totalBreakdown, labels, money).map((row) => ({ ...row, detail: true })),
       { label: labels.total, amount: money(invoice.total) },
       { label: labels.paid, amount: money(invoice.amountPaid) },
       { label: labels.remaining, amount: money(invoice.amountRemaining) },
     ],
     labels,
+    taxed: hasTax(invoice.totalBreakdown),
     payments: paid.map((p) => {
       const details = p.paymentDetails ?? {};
       const hash = typeof details.tx_hash === 'string' ? details.tx_hash : '';

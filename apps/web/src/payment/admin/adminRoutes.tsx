@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 
 /**
  * The admin catalog under `{mount}/admin` (owners and admins; others get the 403 page, visitors the
- * login): products and prices, payment links, payment methods and currencies, customers, API keys,
+ * login): products and prices, coupons, promotion codes and tax rates, payment links, payment methods and currencies, customers, API keys,
  * webhooks, and billing: subscriptions, invoices, payments and refunds, test clocks.
  */
 export function adminRoutes(mountPoint: string): RouteObject[] {
@@ -27,6 +27,20 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
         {
           path: 'products/:id',
           lazy: async () => ({ Component: (await import('./products/ProductDetailPage')).ProductDetailPage }),
+        },
+        {
+          path: 'coupons',
+          lazy: async () => ({ Component: (await import('./discounts/CouponsPage')).CouponsPage }),
+        },
+        {
+          path: 'promotion-codes',
+          lazy: async () => ({
+            Component: (await import('./discounts/PromotionCodesPage')).PromotionCodesPage,
+          }),
+        },
+        {
+          path: 'tax-rates',
+          lazy: async () => ({ Component: (await import('./discounts/TaxRatesPage')).TaxRatesPage }),
         },
         {
           path: 'payment-links',

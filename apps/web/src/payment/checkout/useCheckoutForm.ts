@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { useHeaderSession } from '../../platform/session/useHeaderSession';
 import type { CheckoutApi, CheckoutView } from './logic/api';
 import { addressMode, initialValues } from './logic/formValues';
+import { summaryTotals } from './logic/adjustments';
 import { amountsFor, trialFor } from './logic/lines';
 import { chooseCurrency, readPreferredCurrency, writePreferredCurrency } from './logic/preferredCurrency';
 import { quantityChip } from './logic/quantity';
@@ -38,6 +39,11 @@ export function useCheckoutForm(api: CheckoutApi, view: CheckoutView) {
     () => (currencyId ? amountsFor(session, currencyId, now) : { lines: [], total: null }),
     [session, currencyId, now],
   );
+  // Discount and tax lines with the server's exact total (the browser's only when there are none).
+  const totals = useMemo(
+    () => summaryTotals(session, currencyId, amounts.total),
+    [session, currencyId, amounts.total],
+  );
   const trial = currencyId ? trialFor(session, currencyId, now) : null;
 
   const me = useQuery({
@@ -67,6 +73,7 @@ export function useCheckoutForm(api: CheckoutApi, view: CheckoutView) {
     choice,
     pickCurrency,
     amounts,
+    totals,
     trial,
     initial,
     crossSell: crossSell.data ?? null,

@@ -1,3 +1,4 @@
+import { discountsEn } from './discountsEn';
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
 import { billingEn } from './billingEn';
@@ -10,6 +11,9 @@ export const adminEn = {
     overview: 'Overview',
     label: 'Payment admin sections',
     products: 'Products',
+    coupons: 'Coupons',
+    promotionCodes: 'Promotion codes',
+    taxRates: 'Tax rates',
     links: 'Payment links',
     methods: 'Payment methods',
     customers: 'Customers',
@@ -65,6 +69,7 @@ export const adminEn = {
     integer: 'Enter a whole number',
   },
   ...catalogEn,
+  ...discountsEn,
   methods: {
     title: 'Payment methods',
     create: 'New payment method',

@@ -1,3 +1,4 @@
+import { discountsZh } from './discountsZh';
 import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
 import { billingZh } from './billingZh';
@@ -10,6 +11,9 @@ export const adminZh: typeof adminEn = {
     overview: '概览',
     label: '支付管理分区',
     products: '产品',
+    coupons: '优惠券',
+    promotionCodes: '优惠码',
+    taxRates: '税率',
     links: '支付链接',
     methods: '支付方式',
     customers: '客户',
@@ -65,6 +69,7 @@ export const adminZh: typeof adminEn = {
     integer: '请输入整数',
   },
   ...catalogZh,
+  ...discountsZh,
   methods: {
     title: '支付方式',
     create: '新建支付方式',

@@ -2,6 +2,9 @@
 export const ADMIN_SECTIONS = [
   { path: 'overview', label: 'overview' },
   { path: 'products', label: 'products' },
+  { path: 'coupons', label: 'coupons' },
+  { path: 'promotion-codes', label: 'promotionCodes' },
+  { path: 'tax-rates', label: 'taxRates' },
   { path: 'payment-links', label: 'links' },
   { path: 'payment-methods', label: 'methods' },
   { path: 'customers', label: 'customers' },

@@ -11,6 +11,7 @@ import { FormSwitch } from '../forms/FormSwitch';
 import { FormTextField } from '../forms/FormTextField';
 import type { FieldIssue } from '../forms/issues';
 import { useSchemaForm } from '../forms/useSchemaForm';
+import { TaxRatesField } from '../discounts/TaxRatesField';
 import { CurrencyOptionsEditor } from './CurrencyOptionsEditor';
 import { PriceAmountFields } from './PriceAmountFields';
 import { PriceExtrasFields } from './PriceExtrasFields';
@@ -99,6 +100,7 @@ export function PriceDialog({ productId, prices, currencies, onClose }: PriceDia
         <CurrencyOptionsEditor currencies={currencies} />
         <Divider />
         <PriceExtrasFields prices={prices} currencies={currencies} />
+        <TaxRatesField control={control} name="tax_rates" />
         <FieldRow>
           <FormTextField control={control} name="nickname" label={t('payment.admin.prices.nickname')} />
           <FormTextField control={control} name="lookup_key" label={t('payment.admin.prices.lookupKey')} />

@@ -33,6 +33,16 @@ describe('price form', () => {
     expect(body.tiers).toBeUndefined();
   });
 
+  it('sends the chosen tax rates, and none when none is chosen', () => {
+    const taxed = build((v) => {
+      v.unit_amount = '9.9';
+      v.tax_rates = ['txr_abcdefgh'];
+    });
+    expect(taxed.parsed.success).toBe(true);
+    expect(taxed.body.tax_rates).toEqual(['txr_abcdefgh']);
+    expect(build((v) => (v.unit_amount = '9.9')).body.tax_rates).toBeUndefined();
+  });
+
   it('marks a recurring price switchable in the portal; a one-time price never is', () => {
     const recurring = build((v) => {
       v.type = 'recurring';

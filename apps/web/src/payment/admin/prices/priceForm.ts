@@ -37,6 +37,8 @@ export interface PriceFormValues {
   quantity_available: string;
   quantity_limit_per_checkout: string;
   credit: boolean;
+  /** Tax rate ids charged on this price (none: the checkout's or subscription's). */
+  tax_rates: string[];
   metadata: {
     credit_config: {
       credit_amount: string;
@@ -69,6 +71,7 @@ export function priceFormValues(currencyId = ''): PriceFormValues {
     quantity_available: '',
     quantity_limit_per_checkout: '',
     credit: false,
+    tax_rates: [],
     metadata: {
       credit_config: {
         credit_amount: '',
@@ -182,5 +185,6 @@ export function toPriceCreate(
     nickname: textField(v.nickname),
     lookup_key: textField(v.lookup_key),
     metadata: v.credit ? { credit_config: creditOf(v, issues) } : undefined,
+    tax_rates: v.tax_rates.length > 0 ? v.tax_rates : undefined,
   };
 }

@@ -21,6 +21,7 @@ import { CancelButton } from './donation/CancelButton';
 import { DonationSummary } from './donation/DonationSummary';
 import { useDonationDisabled } from './donation/useDonationDisabled';
 import { DonationEnableBar, useDonationGate } from '../../admin/donations/DonationEnableBar';
+import { usePromotionCode } from '../discount/usePromotionCode';
 import { OrderSummary } from './OrderSummary';
 import { PayDialogs } from './PayDialogs';
 import { PaymentForm } from './PaymentForm';
@@ -61,6 +62,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     data.setSession,
     choice?.currency.id ?? session.currency_id,
   );
+  const promotion = usePromotionCode(data.api, session.id, data.setSession);
   const [shaking, setShaking] = useState(false);
   const [crossSellMissing, setCrossSellMissing] = useState(false);
   const shakeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -104,7 +106,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
     return <CheckoutMessage testId={testId} kind="error" error={t('payment.checkout.form.noCurrency')} />;
 
   const donation = session.submit_type === 'donate';
-  const busy = isBusy(flow.state) || changes.busy;
+  const busy = isBusy(flow.state) || changes.busy || promotion.busy;
   const bodyOf = (values: FormValues) =>
     submitBody(values, {
       phone: session.phone_number_collection.enabled,
@@ -192,6 +194,8 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
                 session={session}
                 currency={choice.currency}
                 amounts={form.amounts}
+                totals={form.totals}
+                promotion={session.allow_promotion_codes ? promotion : null}
                 trial={form.trial}
                 locale={locale}
                 changes={changes}
@@ -207,7 +211,7 @@ export function CheckoutReady({ data, view, mode, hideSummary, testId }: Checkou
         ) : null}
         <Box data-testid="checkout-payment-column" sx={{ flex: 1, maxWidth: { md: 502 }, width: '100%' }}>
           {showSummary ? null : (
-            <CompactTotal total={form.amounts.total} currency={choice.currency} locale={locale} />
+            <CompactTotal total={form.totals.total} currency={choice.currency} locale={locale} />
           )}
           <PaymentForm
             initial={form.initial}

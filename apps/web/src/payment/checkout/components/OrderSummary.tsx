@@ -2,6 +2,10 @@ import { Box, Button, Chip, Collapse, Stack, Typography, keyframes } from '@mui/
 import { localizedProduct, type PaymentCurrency } from '@payshelf/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdjustmentLines } from '../discount/AdjustmentLines';
+import { PromotionCodeField } from '../discount/PromotionCodeField';
+import type { PromotionCodeState } from '../discount/usePromotionCode';
+import { appliedCode, type SummaryTotals } from '../logic/adjustments';
 import type { ApiPrice, CheckoutSessionData } from '../logic/api';
 import { money } from '../logic/format';
 import type { LineAmounts } from '../logic/lines';
@@ -19,6 +23,10 @@ interface OrderSummaryProps {
   session: CheckoutSessionData;
   currency: PaymentCurrency;
   amounts: LineAmounts;
+  /** Subtotal, discount and tax lines and the total to show (the server's exact figures). */
+  totals: SummaryTotals;
+  /** The promotion-code field's calls; null when the session takes no codes. */
+  promotion: PromotionCodeState | null;
   trial: TrialDisplay | null;
   locale: string;
   changes: SessionChanges;
@@ -32,11 +40,11 @@ interface OrderSummaryProps {
 }
 
 /**
- * The order summary: lines, cross-sell offer, trial and total. On REQUIRE_CROSS_SELL it shakes for 1 s and
+ * The order summary: lines, cross-sell offer, promotion code, discount and tax lines, trial and total. On REQUIRE_CROSS_SELL it shakes for 1 s and
  * the offer keeps saying why until the item is added.
  */
 export function OrderSummary(props: OrderSummaryProps) {
-  const { session, currency, amounts, trial, locale, changes, crossSell, shaking, disabled } = props;
+  const { session, currency, amounts, totals, trial, locale, changes, crossSell, shaking, disabled } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState(!props.collapsible);
   const hasCrossSell = session.line_items.some((l) => l.cross_sell);
@@ -116,6 +124,20 @@ export function OrderSummary(props: OrderSummaryProps) {
           </Stack>
         ) : null}
       </Collapse>
+      {props.promotion ? (
+        <PromotionCodeField applied={appliedCode(session)} promotion={props.promotion} disabled={disabled} />
+      ) : null}
+      <AdjustmentLines
+        subtotal={totals.subtotal}
+        discounts={totals.discounts}
+        taxes={totals.taxes}
+        format={(units) => money(units, currency, locale)}
+      />
+      {totals.pending ? (
+        <Typography variant="body2" data-testid="adjust-pending" sx={{ color: 'text.secondary', mt: 1 }}>
+          {t('payment.checkout.adjust.pendingNote')}
+        </Typography>
+      ) : null}
       {trial ? (
         <Typography data-testid="trial-text" sx={{ mt: 1.5, color: 'success.main' }}>
           {t(`payment.checkout.trial.${trial.unit}`, { count: trial.count })}
@@ -124,9 +146,9 @@ export function OrderSummary(props: OrderSummaryProps) {
       <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2 }}>
         <Typography sx={{ fontWeight: 600 }}>{t('payment.checkout.total')}</Typography>
         <Typography data-testid="checkout-total" sx={{ fontWeight: 600 }}>
-          {amounts.total === null
+          {totals.total === null
             ? t('payment.checkout.notConfigured')
-            : money(amounts.total, currency, locale)}
+            : money(totals.total, currency, locale)}
         </Typography>
       </Stack>
     </Box>

@@ -1,3 +1,4 @@
+import { discountEn } from './discountEn';
 import { donationEn } from './donationEn';
 
 /** Strings of the checkout pages (payment.checkout). */
@@ -155,4 +156,5 @@ export const checkoutEn = {
     redirecting: 'Taking you back to the seller…',
   },
   donation: donationEn,
+  adjust: discountEn,
 };

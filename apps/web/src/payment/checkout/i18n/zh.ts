@@ -1,3 +1,4 @@
+import { discountZh } from './discountZh';
 import type { checkoutEn } from './en';
 import { donationZh } from './donationZh';
 
@@ -154,4 +155,5 @@ export const checkoutZh: typeof checkoutEn = {
     redirecting: '正在返回商家页面…',
   },
   donation: donationZh,
+  adjust: discountZh,
 };

@@ -7,6 +7,7 @@ import {
   callRoute,
   checkoutRoutes as routes,
   customerBrowserRoutes,
+  discountRoutes,
   price,
   type AnyRoute,
   type AnswerOf,
@@ -71,6 +72,11 @@ export class CheckoutApi {
       return null;
     }
   };
+  /** Applies a customer-typed promotion code; a refusal is answered in `locale`. */
+  applyPromotionCode = (id: string, code: string, locale: string) =>
+    this.call(discountRoutes.applyPromotionCode, { params: { id }, body: { code }, query: { locale } });
+  removePromotionCode = (id: string, locale: string) =>
+    this.call(discountRoutes.removePromotionCode, { params: { id }, body: {}, query: { locale } });
   /** Who receives a payment link's payments (donations), with their percent. */
   benefits = (linkId: string) => this.call(routes.benefits, { params: { id: linkId } });
   /** Donations submit without sign-in through `donate-submit`. */

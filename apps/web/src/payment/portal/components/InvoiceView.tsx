@@ -6,6 +6,7 @@ import { formatDate } from '../../admin/layout/formatDate';
 import { atMountPoint } from '../../paths';
 import { amountText, invoiceStatusColor, isStruckThrough } from '../logic/invoiceView';
 import { DetailList, type DetailRow } from './DetailList';
+import { InvoiceAdjustments } from './InvoiceAdjustments';
 import { InvoiceAmount } from './InvoiceAmount';
 import { InvoiceLines } from './InvoiceLines';
 import { InvoicePaymentDetails } from './InvoicePaymentDetails';
@@ -86,6 +87,7 @@ export function InvoiceView({ invoice, mountPoint }: InvoiceViewProps) {
       </PortalCard>
       <PortalCard title={t('payment.portal.invoice.lines')} testId="invoice-lines-card">
         <InvoiceLines invoice={invoice} locale={locale} />
+        <InvoiceAdjustments invoice={invoice} locale={locale} />
       </PortalCard>
       <PortalCard title={t('payment.portal.invoice.payment')} testId="invoice-payment">
         <InvoicePaymentDetails invoice={invoice} />

@@ -67,7 +67,13 @@ describe('checkout by keyboard', () => {
     await page.keyboard.type('kay@example.com');
     await tabTo(page, 'pay-button');
     await page.keyboard.press('Enter');
-    await page.getByTestId('did-connect-qr').waitFor();
+    // The wallet dialog opens, or the page says why not (a toast, a field error): the failure names it.
+    const qr = page.getByTestId('did-connect-qr');
+    await qr.or(page.locator('#notistack-snackbar, .Mui-error')).first().waitFor();
+    if (!(await qr.isVisible())) {
+      const said = await page.locator('#notistack-snackbar, .Mui-error').allTextContents();
+      throw new Error(`Pay opened no wallet dialog; the page says: ${said.join(' | ')}`);
+    }
     // The dialog holds the focus: Tab walks its controls only, to the test wallet's approve button.
     await tabTo(page, 'did-connect-dev-wallet', 20);
     await page.keyboard.press('Enter');

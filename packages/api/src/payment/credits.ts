@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amountString } from '../common.js';
 import { storableText } from '../bounds.js';
 import { listOf, metadata, timestamp } from './common.js';
+import { paymentCurrency } from './methods.js';
 
 export const CREDIT_GRANT_STATUSES = ['pending', 'granted', 'depleted', 'expired', 'voided'] as const;
 export const creditGrantStatus = z.enum(CREDIT_GRANT_STATUSES);
@@ -31,6 +32,8 @@ export const creditGrant = z.object({
   metadata,
   created_at: timestamp,
   updated_at: timestamp,
+  /** The credit currency, on the API's reads (not in event payloads). */
+  paymentCurrency: paymentCurrency.nullable().optional(),
 });
 export type CreditGrant = z.infer<typeof creditGrant>;
 
@@ -88,6 +91,8 @@ export const creditTransaction = z.object({
   source: z.string(),
   description: z.string().nullable(),
   created_at: timestamp,
+  /** The credit currency, on the API's reads. */
+  paymentCurrency: paymentCurrency.nullable().optional(),
 });
 export type CreditTransaction = z.infer<typeof creditTransaction>;
 

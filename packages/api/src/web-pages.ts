@@ -31,6 +31,7 @@ const PAYMENT_PAGES = [
   'customer/invoices',
   'customer/subscriptions',
   'customer/payments',
+  'customer/credits',
   'customer/invoice/past-due',
   'customer/invoice/:id',
   'customer/subscription/:id',

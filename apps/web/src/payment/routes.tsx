@@ -44,6 +44,10 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/PortalPaymentsPage')).PortalPaymentsPage }),
     },
     {
+      path: at('customer/credits'),
+      lazy: async () => ({ Component: (await import('./pages/PortalCreditsPage')).PortalCreditsPage }),
+    },
+    {
       path: at('customer/invoice/past-due'),
       lazy: async () => ({ Component: (await import('./pages/PastDueInvoicesPage')).PastDueInvoicesPage }),
     },

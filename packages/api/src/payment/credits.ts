@@ -9,6 +9,7 @@ import { paymentCurrency } from './methods.js';
 
 export const CREDIT_GRANT_STATUSES = ['pending', 'granted', 'depleted', 'expired', 'voided'] as const;
 export const creditGrantStatus = z.enum(CREDIT_GRANT_STATUSES);
+export type CreditGrantStatus = z.infer<typeof creditGrantStatus>;
 export const creditGrantCategory = z.enum(['paid', 'promotional']);
 
 export const creditGrant = z.object({
@@ -72,6 +73,7 @@ export const pagedList = <T extends z.ZodType>(item: T) =>
   listOf(item).extend({ count: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const creditGrantList = pagedList(creditGrant);
+export type CreditGrantList = z.infer<typeof creditGrantList>;
 
 export const creditTransaction = z.object({
   id: z.string(),
@@ -108,3 +110,4 @@ export const creditTransactionListQuery = pageQuery.extend({
 });
 export type CreditTransactionListQuery = z.infer<typeof creditTransactionListQuery>;
 export const creditTransactionList = pagedList(creditTransaction);
+export type CreditTransactionList = z.infer<typeof creditTransactionList>;

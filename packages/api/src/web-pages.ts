@@ -54,6 +54,7 @@ const PAYMENT_PAGES = [
   'admin/invoices',
   'admin/invoices/:id',
   'admin/payments',
+  'admin/meters',
   'admin/test-clocks',
 ];
 

@@ -64,10 +64,6 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/CreditGrantPage')).CreditGrantPage }),
     },
     {
-      path: at('admin/billing/:meterId'),
-      lazy: async () => ({ Component: (await import('./pages/AdminBillingPage')).AdminBillingPage }),
-    },
-    {
       path: at('demo'),
       lazy: async () => ({ Component: (await import('./demo/DemoPage')).DemoPage }),
     },

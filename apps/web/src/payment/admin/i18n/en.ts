@@ -1,3 +1,4 @@
+import { metersEn } from '../meters/metersEn';
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
 import { billingEn } from './billingEn';
@@ -19,6 +20,7 @@ export const adminEn = {
     invoices: 'Invoices',
     payments: 'Payments',
     clocks: 'Test clocks',
+    meters: 'Meters',
   },
   mode: {
     badge: 'Test mode',
@@ -144,6 +146,7 @@ export const adminEn = {
     revoked: 'Revoked {{name}}',
     revokedBadge: 'Revoked',
   },
+  meters: metersEn,
   webhooks: webhooksEn,
   billing: billingEn,
   insights: insightsEn,

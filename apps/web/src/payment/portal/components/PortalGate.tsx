@@ -14,6 +14,7 @@ export function PortalSkeleton() {
   return (
     <Stack
       data-testid="portal-skeleton"
+      role="status"
       aria-busy
       aria-label={t('payment.portal.loading')}
       spacing={2}

@@ -31,6 +31,7 @@ const PAYMENT_PAGES = [
   'customer/invoices',
   'customer/subscriptions',
   'customer/payments',
+  'customer/credits',
   'customer/invoice/past-due',
   'customer/invoice/:id',
   'customer/subscription/:id',
@@ -56,6 +57,7 @@ const PAYMENT_PAGES = [
   'admin/invoices',
   'admin/invoices/:id',
   'admin/payments',
+  'admin/meters',
   'admin/test-clocks',
 ];
 

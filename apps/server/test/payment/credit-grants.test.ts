@@ -155,4 +155,19 @@ describe('credit consumption', () => {
     );
     expect((list.data as Array<{ id: string }>).map((g) => g.id)).toEqual([kept.id]);
   });
+
+  it('reads grants and transactions with their credit currency, for formatting amounts', async () => {
+    const { customer, grant, use } = await setup();
+    const given = await grant('40');
+    await use('15');
+    const one = ok(await env.test('GET', `/credit-grants/${String(given.id)}`), 'grant');
+    expect(one.paymentCurrency).toMatchObject({ id: creditCurrency, symbol: 'CRD', decimal: 2 });
+    const grants = ok(await env.test('GET', `/credit-grants?customer_id=${customer}`), 'grants');
+    expect((grants.data as Array<{ paymentCurrency: { symbol: string } }>)[0]?.paymentCurrency.symbol).toBe(
+      'CRD',
+    );
+    const moves = ok(await env.test('GET', `/credit-transactions?customer_id=${customer}`), 'moves');
+    const first = (moves.data as Array<{ credit_amount: string; paymentCurrency: { id: string } }>)[0];
+    expect(first).toMatchObject({ credit_amount: '15', paymentCurrency: { id: creditCurrency } });
+  });
 });

@@ -44,6 +44,10 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
       lazy: async () => ({ Component: (await import('./pages/PortalPaymentsPage')).PortalPaymentsPage }),
     },
     {
+      path: at('customer/credits'),
+      lazy: async () => ({ Component: (await import('./pages/PortalCreditsPage')).PortalCreditsPage }),
+    },
+    {
       path: at('customer/invoice/past-due'),
       lazy: async () => ({ Component: (await import('./pages/PastDueInvoicesPage')).PastDueInvoicesPage }),
     },
@@ -58,10 +62,6 @@ export function paymentRoutes(mountPoint: string): RouteObject[] {
     {
       path: at('customer/credit-grant/:id'),
       lazy: async () => ({ Component: (await import('./pages/CreditGrantPage')).CreditGrantPage }),
-    },
-    {
-      path: at('admin/billing/:meterId'),
-      lazy: async () => ({ Component: (await import('./pages/AdminBillingPage')).AdminBillingPage }),
     },
     {
       path: at('demo'),

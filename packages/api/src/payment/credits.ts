@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { amountString } from '../common.js';
 import { storableText } from '../bounds.js';
 import { listOf, metadata, timestamp } from './common.js';
+import { paymentCurrency } from './methods.js';
 
 export const CREDIT_GRANT_STATUSES = ['pending', 'granted', 'depleted', 'expired', 'voided'] as const;
 export const creditGrantStatus = z.enum(CREDIT_GRANT_STATUSES);
+export type CreditGrantStatus = z.infer<typeof creditGrantStatus>;
 export const creditGrantCategory = z.enum(['paid', 'promotional']);
 
 export const creditGrant = z.object({
@@ -31,6 +33,8 @@ export const creditGrant = z.object({
   metadata,
   created_at: timestamp,
   updated_at: timestamp,
+  /** The credit currency, on the API's reads (not in event payloads). */
+  paymentCurrency: paymentCurrency.nullable().optional(),
 });
 export type CreditGrant = z.infer<typeof creditGrant>;
 
@@ -69,6 +73,7 @@ export const pagedList = <T extends z.ZodType>(item: T) =>
   listOf(item).extend({ count: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const creditGrantList = pagedList(creditGrant);
+export type CreditGrantList = z.infer<typeof creditGrantList>;
 
 export const creditTransaction = z.object({
   id: z.string(),
@@ -88,6 +93,8 @@ export const creditTransaction = z.object({
   source: z.string(),
   description: z.string().nullable(),
   created_at: timestamp,
+  /** The credit currency, on the API's reads. */
+  paymentCurrency: paymentCurrency.nullable().optional(),
 });
 export type CreditTransaction = z.infer<typeof creditTransaction>;
 
@@ -103,3 +110,4 @@ export const creditTransactionListQuery = pageQuery.extend({
 });
 export type CreditTransactionListQuery = z.infer<typeof creditTransactionListQuery>;
 export const creditTransactionList = pagedList(creditTransaction);
+export type CreditTransactionList = z.infer<typeof creditTransactionList>;

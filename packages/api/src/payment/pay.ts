@@ -179,6 +179,8 @@ export const checkoutSubmitAnswer = z.object({
     })
     .optional(),
   creditSufficient: z.boolean().optional(),
+  /** With creditSufficient: the payment link that tops up this credit currency (null: none). */
+  creditTopUp: z.object({ payment_link_id: z.string() }).nullable().optional(),
   /** Subscription mode on a token: the allowance the wallet is asked to approve so renewals are pulled. */
   allowance: allowanceOffer.optional(),
   stripeContext: z.null(),

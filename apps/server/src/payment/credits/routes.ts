@@ -8,6 +8,7 @@ import { ApiError } from '../../core/http/errors.js';
 import { creditGrants } from '../../db/schema/index.js';
 import { mayRead, scopeOf } from '../billing/index.js';
 import { getMeter } from '../meters/index.js';
+import { getCurrency, serializeCurrency } from '../methods/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import { serve } from '../shared/route.js';
@@ -43,6 +44,27 @@ async function transactionContext(db: DbLike, livemode: boolean, rows: readonly 
   return { grantNames: new Map(grants.map((g) => [g.id, g.name])), meters };
 }
 
+/**
+ * Adds each object's credit currency (`paymentCurrency`, as SPEC's credit grant and transaction carry
+ * it) so a page can format amounts; one lookup per currency of the page.
+ */
+async function withCurrencies<T extends { currency_id: string; livemode: boolean }>(
+  db: DbLike,
+  items: T[],
+): Promise<(T & { paymentCurrency: ReturnType<typeof serializeCurrency> | null })[]> {
+  const found = new Map<string, ReturnType<typeof serializeCurrency> | null>();
+  for (const item of items) {
+    const key = `${item.livemode}:${item.currency_id}`;
+    if (found.has(key)) continue;
+    const row = await getCurrency(db, item.currency_id, item.livemode);
+    found.set(key, row ? serializeCurrency(row) : null);
+  }
+  return items.map((item) => ({
+    ...item,
+    paymentCurrency: found.get(`${item.livemode}:${item.currency_id}`) ?? null,
+  }));
+}
+
 export function creditRoutesOf(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
   const page = <T>(data: T[], total: number, q: { page: number; pageSize: number }, url: string) => ({
@@ -62,7 +84,8 @@ export function creditRoutesOf(app: FastifyInstance, ctx: PaymentContext): void 
   );
   serve(app, ctx, creditRoutes.retrieveGrant, async ({ caller, params }) => {
     const grant = await getGrantFor(caller, params.id);
-    return serializeGrant(grant);
+    const [shown] = await withCurrencies(db, [serializeGrant(grant)]);
+    return shown ?? serializeGrant(grant);
   });
   const getGrantFor = async (caller: Caller, id: string) => {
     const grant = await requireGrant(db, id, caller.livemode);
@@ -76,7 +99,7 @@ export function creditRoutesOf(app: FastifyInstance, ctx: PaymentContext): void 
     const url = request.url.split('?')[0] ?? '';
     if (customer === null) return page([], 0, query, url);
     const { rows, total } = await listGrants(db, caller.livemode, customer, query);
-    return page(rows.map(serializeGrant), total, query, url);
+    return page(await withCurrencies(db, rows.map(serializeGrant)), total, query, url);
   });
   serve(app, ctx, creditRoutes.listTransactions, async ({ caller, query, request }) => {
     const customer = await listCustomer(db, caller, query.customer_id);
@@ -85,6 +108,6 @@ export function creditRoutesOf(app: FastifyInstance, ctx: PaymentContext): void 
     const { rows, total } = await listTransactions(db, caller.livemode, customer, query);
     const context = await transactionContext(db, caller.livemode, rows);
     const data = rows.map((r) => serializeTransaction(r, context));
-    return page(data, total, query, url);
+    return page(await withCurrencies(db, data), total, query, url);
   });
 }

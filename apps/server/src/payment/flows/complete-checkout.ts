@@ -15,6 +15,7 @@ import { prices } from '../../db/schema/index.js';
 import { busClientOf } from '../../platform/notifications/publish.js';
 import { billCheckout, type BillableLine } from '../billing/index.js';
 import { sellReservedStock } from '../catalog/index.js';
+import { payWithCredit } from '../credits/index.js';
 import { redeem } from '../discounts/index.js';
 import { invoiceObject } from '../billing/index.js';
 import { loadPrices, priceOf, toRuleItem } from '../checkout/index.js';
@@ -137,6 +138,34 @@ export async function completeWithoutPayment(
   const details = { ...(intent.paymentDetails ?? {}), type: 'none', reason: 'no_payment_required' };
   const paid = await succeedIntent(tx, intent, 0n, details);
   return finishCheckout(ctx, tx, { paid, session }, details, 0n, 'no_payment_required');
+}
+
+/**
+ * A checkout priced in a credit currency, paid from the customer's credit grants (fast pay with credit):
+ * the intent's whole amount is drawn from the grants usable for the session's prices, or nothing is
+ * and the session stays open (null). Paid, it completes as any paid checkout.
+ */
+export async function completeWithCredit(
+  ctx: PaymentContext,
+  tx: DbLike,
+  reference: string,
+): Promise<SessionRow | null> {
+  const locked = await lockForCompletion(tx, reference);
+  if (!locked || locked.intent.status === 'succeeded' || locked.intent.status === 'canceled') return null;
+  const { intent, session } = locked;
+  if (!completes(intent, session) || !intent.customerId) return null;
+  const covered = await payWithCredit(tx, {
+    livemode: intent.livemode,
+    customerId: intent.customerId,
+    currencyId: intent.currencyId,
+    priceIds: session.lineItems.map((l) => l.upsell_price_id ?? l.price_id),
+    amount: intent.amount,
+    description: `Checkout ${session.id}`,
+  });
+  if (!covered) return null;
+  const details = { ...(intent.paymentDetails ?? {}), type: 'credit' };
+  const paid = await succeedIntent(tx, intent, intent.amount, details);
+  return finishCheckout(ctx, tx, { paid, session }, details, intent.amount, 'paid');
 }
 
 async function finishCheckout(

@@ -29,7 +29,7 @@ import {
 import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
-import { completeCheckoutPayment } from './complete-checkout.js';
+import { completeCheckoutPayment, completeWithCredit } from './complete-checkout.js';
 import { sendPull } from './pull-replaced.js';
 
 export async function sessionIntent(db: DbLike, row: SessionRow): Promise<IntentRow> {
@@ -157,6 +157,11 @@ export async function fastCheckoutConfirm(
   const intent = await sessionIntent(db, row);
   if (intent.status === 'succeeded') return { fastPaid: true };
   const paying = await payingFor(ctx, db, intent);
+  // A checkout priced in a credit currency is paid from the customer's grants, never through a rail.
+  if (paying.currency.type === 'credit') {
+    const done = await db.transaction((tx) => completeWithCredit(ctx, tx, intent.id));
+    return done ? { fastPaid: true } : { fastPaid: false, message: 'Insufficient Credit' };
+  }
   if (intent.status === 'processing' && intent.paymentDetails?.fast_pay === true) {
     const inFlight = await inFlightAttempt(db, intent.id);
     if (inFlight) await send(ctx, paying, inFlight);

@@ -105,7 +105,8 @@ describe('router', () => {
 
   // The developer and console pages load their data: tested in store/dev/StoreDevPages.test.tsx.
   // The invoice, subscription and past-due pages load their data: their routes are tested in
-  // payment/portal/PortalPages.test.tsx and PastDuePage.test.tsx (with its back button).
+  // payment/portal/PortalPages.test.tsx and PastDuePage.test.tsx (with its back button); the admin meter
+  // page (`/payment/admin/billing/:meterId`, owners and admins) in payment/admin/meters/MeterPages.test.tsx.
   it.each([
     ['/search?q=wallet', 'page-search'],
     ['/category/tools', 'page-category'],
@@ -117,7 +118,6 @@ describe('router', () => {
     ['/gen-key-pair', 'page-gen-key-pair'],
     ['/connect-studio', 'page-connect-studio'],
     ['/payment/customer/credit-grant/cg_123', 'page-credit-grant'],
-    ['/payment/admin/billing/meter_123', 'page-admin-billing'],
     ['/payment/checkout/pay/cs_123', 'page-checkout-session'],
     ['/payment/checkout/link/plink_123', 'page-payment-link'],
   ])('routes %s to %s', async (path, testId) => {

@@ -97,6 +97,14 @@ export function adminRoutes(mountPoint: string): RouteObject[] {
           lazy: async () => ({ Component: (await import('./billing/PaymentsPage')).PaymentsPage }),
         },
         {
+          path: 'meters',
+          lazy: async () => ({ Component: (await import('./meters/MetersPage')).MetersPage }),
+        },
+        {
+          path: 'billing/:meterId',
+          lazy: async () => ({ Component: (await import('./meters/MeterPage')).MeterPage }),
+        },
+        {
           path: 'test-clocks',
           lazy: async () => ({ Component: (await import('./billing/TestClocksPage')).TestClocksPage }),
         },

@@ -45,11 +45,6 @@ export const paymentCoreEn = {
     notFoundTitle: 'This customer could not be found',
     notFoundDescription: 'The customer may have been removed, or the link may be wrong.',
   },
-  adminBilling: {
-    title: 'Billing',
-    emptyTitle: 'No usage recorded',
-    emptyDescription: 'Usage reported for this meter and the credit it consumes will appear here.',
-  },
   checkout: checkoutEn,
   allowance: allowanceEn,
 };

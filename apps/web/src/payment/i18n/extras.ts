@@ -1,5 +1,7 @@
 import { adminEn } from '../admin/i18n/en';
 import { adminZh } from '../admin/i18n/zh';
+import { creditsEn } from '../credits/i18n/en';
+import { creditsZh } from '../credits/i18n/zh';
 import { demoEn } from '../demo/i18n/en';
 import { demoZh } from '../demo/i18n/zh';
 import { portalEn } from '../portal/i18n/en';
@@ -18,6 +20,7 @@ import { productTextsZh } from '../admin/i18n/productTextsZh';
  */
 export const paymentExtrasEn = {
   admin: adminEn,
+  credits: creditsEn,
   demo: demoEn,
   portal: portalEn,
   portalPay: portalPayEn,
@@ -27,6 +30,7 @@ export const paymentExtrasEn = {
 };
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
+  credits: creditsZh,
   demo: demoZh,
   portal: portalZh,
   portalPay: portalPayZh,

@@ -40,11 +40,6 @@ export const paymentCoreZh: typeof paymentCoreEn = {
     notFoundTitle: '找不到此客户',
     notFoundDescription: '该客户可能已被删除，也可能是链接有误。',
   },
-  adminBilling: {
-    title: '计费',
-    emptyTitle: '暂无用量记录',
-    emptyDescription: '此计量器上报的用量及其消耗的额度会显示在这里。',
-  },
   checkout: checkoutZh,
   allowance: allowanceZh,
 };

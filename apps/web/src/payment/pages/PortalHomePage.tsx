@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { DEFAULT_APP_CONFIG } from '../../platform/config/appConfig';
 import { useAppConfig } from '../../platform/config/useAppConfig';
 import { EmptyState } from '../../platform/ui/EmptyState';
+import { CreditBalancePanel } from '../credits/CreditBalancePanel';
 import { atMountPoint } from '../paths';
 import { PortalGate } from '../portal/components/PortalGate';
 import { PortalSection } from '../portal/components/PortalSection';
@@ -46,6 +47,12 @@ export function PortalHomePage() {
         <Button component={RouterLink} to={to('customer/invoice/past-due')} variant="outlined">
           {t('payment.portal.home.pastDue')}
         </Button>
+        <Button component={RouterLink} to={to('customer/credits')} variant="outlined">
+          {t('payment.credits.viewCredits')}
+        </Button>
+      </Stack>
+      <Stack sx={{ mt: 3 }}>
+        <CreditBalancePanel mountPoint={mountPoint} nowMs={nowMs} />
       </Stack>
       <PortalGate load={invoices} kind="billing" icon={<ReceiptLongOutlined />}>
         {({ invoices: list, pastDueIds, nowMs: at }) => {

@@ -1,4 +1,5 @@
 import { discountsEn } from './discountsEn';
+import { metersEn } from '../meters/metersEn';
 import { catalogEn } from './catalogEn';
 import { webhooksEn } from './webhooksEn';
 import { billingEn } from './billingEn';
@@ -23,6 +24,7 @@ export const adminEn = {
     invoices: 'Invoices',
     payments: 'Payments',
     clocks: 'Test clocks',
+    meters: 'Meters',
   },
   mode: {
     badge: 'Test mode',
@@ -149,6 +151,7 @@ export const adminEn = {
     revoked: 'Revoked {{name}}',
     revokedBadge: 'Revoked',
   },
+  meters: metersEn,
   webhooks: webhooksEn,
   billing: billingEn,
   insights: insightsEn,

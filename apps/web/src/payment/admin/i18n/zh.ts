@@ -1,4 +1,5 @@
 import { discountsZh } from './discountsZh';
+import { metersZh } from '../meters/metersZh';
 import { catalogZh } from './catalogZh';
 import { webhooksZh } from './webhooksZh';
 import { billingZh } from './billingZh';
@@ -23,6 +24,7 @@ export const adminZh: typeof adminEn = {
     invoices: '账单',
     payments: '付款',
     clocks: '测试时钟',
+    meters: '计量器',
   },
   mode: {
     badge: '测试模式',
@@ -149,6 +151,7 @@ export const adminZh: typeof adminEn = {
     revoked: '已吊销 {{name}}',
     revokedBadge: '已吊销',
   },
+  meters: metersZh,
   webhooks: webhooksZh,
   billing: billingZh,
   insights: insightsZh,

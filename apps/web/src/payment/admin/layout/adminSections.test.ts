@@ -6,6 +6,7 @@ describe('admin sections', () => {
     expect(sectionOf('/payment/admin/customers/cus_1', '/payment/admin').path).toBe('customers');
     expect(sectionOf('/payment/admin/api-keys', '/payment/admin').path).toBe('api-keys');
     expect(sectionOf('/admin/payment-links', '/admin').path).toBe('payment-links');
+    expect(sectionOf('/payment/admin/billing/mtr_1', '/payment/admin').path).toBe('meters');
   });
 
   it('falls back to the first section', () => {

@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS = [
   { path: 'subscriptions', label: 'subscriptions' },
   { path: 'invoices', label: 'invoices' },
   { path: 'payments', label: 'payments' },
+  { path: 'meters', label: 'meters' },
   { path: 'test-clocks', label: 'clocks' },
 ] as const;
 
@@ -21,6 +22,7 @@ export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 /** The section a pathname belongs to (detail pages included), or the first one. */
 export function sectionOf(pathname: string, adminBase: string): AdminSection {
   const rest = pathname.startsWith(`${adminBase}/`) ? pathname.slice(adminBase.length + 1) : '';
-  const first = rest.split('/')[0];
+  // A meter's page lives at `admin/billing/{meterId}` (the SPEC's address) under the Meters section.
+  const first = rest.split('/')[0] === 'billing' ? 'meters' : rest.split('/')[0];
   return ADMIN_SECTIONS.find((s) => s.path === first) ?? ADMIN_SECTIONS[0];
 }

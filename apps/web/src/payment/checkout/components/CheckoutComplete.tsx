@@ -1,12 +1,13 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import { Box, Button, Stack, Typography, keyframes } from '@mui/material';
 import type { PaymentCurrency } from '@payshelf/api';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { atMountPoint } from '../../paths';
 import type { CheckoutSessionData } from '../logic/api';
 import { webUrl } from '../logic/safeUrl';
+import { takeTopUpReturn } from '../logic/topUpReturn';
 import { useCheckoutSlots } from '../slots';
 
 const pop = keyframes`
@@ -47,7 +48,11 @@ function descriptionOf(title: string, message: string | null | undefined): strin
 export function CheckoutComplete({ session, mountPoint, message, currency }: CheckoutCompleteProps) {
   const { t } = useTranslation();
   const { Allowance: AllowancePanel } = useCheckoutSlots();
-  const successUrl = webUrl(session.success_url);
+  // A credit top-up opened from an insufficient-credit dialog goes back there, before any success_url.
+  const [topUpReturn] = useState(() =>
+    typeof window === 'undefined' ? null : takeTopUpReturn(window.sessionStorage, session.payment_link_id),
+  );
+  const successUrl = topUpReturn ?? webUrl(session.success_url);
   const donation = session.submit_type === 'donate';
   const title = donation
     ? t('payment.checkout.complete.donationTitle')
@@ -120,9 +125,16 @@ export function CheckoutComplete({ session, mountPoint, message, currency }: Che
           ))}
         </Suspense>
       ) : null}
+      {topUpReturn ? (
+        <Button href={topUpReturn} variant="contained" data-testid="top-up-return">
+          {t('payment.checkout.complete.backAfterTopUp')}
+        </Button>
+      ) : null}
       {successUrl ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('payment.checkout.complete.redirecting')}
+          {topUpReturn
+            ? t('payment.checkout.complete.returningAfterTopUp')
+            : t('payment.checkout.complete.redirecting')}
         </Typography>
       ) : null}
     </Stack>

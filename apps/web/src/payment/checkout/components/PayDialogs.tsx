@@ -15,6 +15,9 @@ import type { CheckoutApi } from '../logic/api';
 import { LazyDidConnectPanel } from '../../../platform/auth/LazyDidConnect';
 import type { Locale } from '../../../platform/locale/locale';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { atMountPoint } from '../../paths';
+import { rememberTopUp } from '../logic/topUpReturn';
 import type { PayState } from '../logic/checkoutMachine';
 import { money } from '../logic/format';
 import { useCheckoutSlots } from '../slots';
@@ -72,7 +75,16 @@ export function PayDialogs({
 }: PayDialogsProps) {
   const { t } = useTranslation();
   const { Overdue } = useCheckoutSlots();
+  const navigate = useNavigate();
+  const location = useLocation();
   const { state } = flow;
+  const topUp = state.status === 'creditInsufficient' ? (state.answer.creditTopUp ?? null) : null;
+  // Top up opens the credit's top-up checkout; once paid, it comes back to this checkout.
+  const openTopUp = (linkId: string) => {
+    rememberTopUp(window.sessionStorage, linkId, `${location.pathname}${location.search}`);
+    flow.cancel();
+    void navigate(atMountPoint(mountPoint, `checkout/link/${linkId}`));
+  };
   const amount = amountOf(state, currency, locale);
   const allowance =
     state.status === 'walletConnect' || state.status === 'browserWallet' ? state.answer.allowance : undefined;
@@ -103,7 +115,11 @@ export function PayDialogs({
       <Dialog open={state.status === 'fastPay'} onClose={flow.cancel} data-testid="fast-pay-dialog">
         <DialogTitle>{t('payment.checkout.fastPay.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t('payment.checkout.fastPay.description', { amount })}</DialogContentText>
+          <DialogContentText>
+            {state.status === 'fastPay' && state.source === 'credit'
+              ? t('payment.checkout.fastPay.creditDescription', { amount })
+              : t('payment.checkout.fastPay.description', { amount })}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={flow.cancel} disabled={state.status === 'fastPay' && state.confirming}>
@@ -126,6 +142,15 @@ export function PayDialogs({
         </DialogContent>
         <DialogActions>
           <Button onClick={flow.cancel}>{t('payment.checkout.credit.close')}</Button>
+          {topUp ? (
+            <Button
+              variant="contained"
+              onClick={() => openTopUp(topUp.payment_link_id)}
+              data-testid="credit-top-up"
+            >
+              {t('payment.checkout.credit.topUp')}
+            </Button>
+          ) : null}
         </DialogActions>
       </Dialog>
       <Dialog

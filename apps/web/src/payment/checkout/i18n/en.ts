@@ -97,6 +97,7 @@ export const checkoutEn = {
   fastPay: {
     title: 'Confirm payment',
     description: 'Pay {{amount}} from your connected account without opening the wallet?',
+    creditDescription: 'Pay {{amount}} from your credit balance?',
     confirm: 'Pay now',
     cancel: 'Cancel',
     failed: 'Fast payment failed, please pay with your wallet.',
@@ -105,6 +106,7 @@ export const checkoutEn = {
     title: 'Insufficient Credit',
     description: 'Your credit balance does not cover this payment. Top up first, then try again.',
     close: 'Close',
+    topUp: 'Top up',
   },
   bitcoin: {
     title: 'Pay with Bitcoin',
@@ -154,6 +156,8 @@ export const checkoutEn = {
     subscriptionNumbered: 'View subscription {{number}}',
     invoice: 'View invoice',
     redirecting: 'Taking you back to the seller…',
+    backAfterTopUp: 'Back to your purchase',
+    returningAfterTopUp: 'Taking you back to where you were…',
   },
   donation: donationEn,
   adjust: discountEn,

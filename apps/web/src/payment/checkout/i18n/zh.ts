@@ -96,6 +96,7 @@ export const checkoutZh: typeof checkoutEn = {
   fastPay: {
     title: '确认支付',
     description: '无需打开钱包，直接从已连接账户支付 {{amount}}？',
+    creditDescription: '使用积分余额支付 {{amount}}？',
     confirm: '立即支付',
     cancel: '取消',
     failed: '快捷支付失败，请使用钱包支付。',
@@ -104,6 +105,7 @@ export const checkoutZh: typeof checkoutEn = {
     title: '额度不足',
     description: '您的额度余额不足以支付本次费用，请先充值后重试。',
     close: '关闭',
+    topUp: '充值',
   },
   bitcoin: {
     title: '使用比特币支付',
@@ -153,6 +155,8 @@ export const checkoutZh: typeof checkoutEn = {
     subscriptionNumbered: '查看订阅 {{number}}',
     invoice: '查看发票',
     redirecting: '正在返回商家页面…',
+    backAfterTopUp: '返回原来的购买',
+    returningAfterTopUp: '正在带你回到原来的页面…',
   },
   donation: donationZh,
   adjust: discountZh,

@@ -14,6 +14,7 @@ export function PortalSkeleton() {
   return (
     <Stack
       data-testid="portal-skeleton"
+      role="status"
       aria-busy
       aria-label={t('payment.portal.loading')}
       spacing={2}
@@ -29,7 +30,7 @@ export function PortalSkeleton() {
 interface PortalGateProps<T> {
   load: PortalLoad<T>;
   /** What the page shows: one invoice or subscription, the past-due invoices, or a billing list. */
-  kind: PortalKind | 'pastDue' | 'billing';
+  kind: PortalKind | 'pastDue' | 'billing' | 'creditGrant';
   /** The not-found icon of the page. */
   icon: ReactNode;
   children(data: T): ReactNode;

@@ -7,6 +7,7 @@ export const portalEn = {
     subscription: 'Sign in with the account that subscribed to see this subscription.',
     pastDue: 'Sign in to see your past due invoices.',
     billing: 'Sign in to see your invoices and subscriptions.',
+    creditGrant: 'Sign in with the account that received this credit to see it.',
   },
   loadFailed: 'Could not load this page',
   retry: 'Try again',

@@ -8,6 +8,7 @@ export const portalZh: typeof portalEn = {
     subscription: '请使用订阅的账户登录后查看此订阅。',
     pastDue: '登录后查看您的逾期账单。',
     billing: '登录后查看您的发票和订阅。',
+    creditGrant: '请使用获得这笔积分的账户登录后查看。',
   },
   loadFailed: '无法加载此页面',
   retry: '重试',

@@ -5,7 +5,7 @@ import type { HeaderSession } from '../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { fakeProduct } from '../portal/logic/testFixtures';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const session = (role: string): HeaderSession => ({
   initialized: true,
   user: { did: 'z1Admin', role, fullName: 'Ada', avatar: undefined },

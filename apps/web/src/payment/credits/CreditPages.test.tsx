@@ -7,7 +7,7 @@ import { renderRoutes } from '../../testing/renderRoutes';
 import { rangeQuery } from './dateRange';
 import { fakeGrant, fakeTransaction } from './testFixtures';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const session = (role: string): HeaderSession => ({
   initialized: true,
   user: { did: 'z1Buyer', role, fullName: 'Bea', avatar: undefined },

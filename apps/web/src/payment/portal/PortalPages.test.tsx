@@ -6,7 +6,7 @@ import { fetchStub, json } from '../../testing/fetchStub';
 import { renderRoutes } from '../../testing/renderRoutes';
 import { fakeInvoiceDetail, fakeSubscription, TX_HASH } from './logic/testFixtures';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const signedIn: HeaderSession = {
   initialized: true,
   user: { did: 'z1Buyer', role: 'guest', fullName: 'Bea', avatar: undefined },

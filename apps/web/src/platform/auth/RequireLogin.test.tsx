@@ -8,7 +8,7 @@ import { needsLogin } from './RequireLogin';
 afterEach(cleanup);
 
 /** Pages load lazily; on a busy machine the first import takes more than the default second. */
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 
 const olivia = { did: 'z1Owner', role: 'owner', fullName: 'Olivia', avatar: undefined };
 const owner: HeaderSession = { initialized: true, user: olivia };

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../testing/renderRoutes';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const developer: HeaderSession = {
   initialized: true,
   user: { did: 'z1Dev', role: 'guest', fullName: 'Dev', avatar: undefined },

@@ -6,7 +6,7 @@ import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { invoiceActions, plusOneMonth, subscriptionActions, txOf } from './billingView';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Owner', role: 'owner', fullName: 'Ada', avatar: undefined },

@@ -7,7 +7,7 @@ import { renderRoutes } from '../../../testing/renderRoutes';
 
 // "Refund last payment" on the admin subscription page: confirmed in a dialog with a refund reason,
 // one POST to the subscription's refund-last-payment route, a success or the server's error on screen.
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Owner', role: 'owner', fullName: 'Ada', avatar: undefined },

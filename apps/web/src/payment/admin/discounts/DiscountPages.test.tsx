@@ -9,7 +9,7 @@ import { fakeCurrency, fakeProduct } from '../../portal/logic/testFixtures';
 import type { FieldIssue } from '../forms/issues';
 import { timeField } from './discountForms';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Owner', role: 'owner', fullName: 'Ada', avatar: undefined },

@@ -7,7 +7,7 @@ import { json } from '../../../testing/fetchStub';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { fakeProduct } from '../../portal/logic/testFixtures';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Admin', role: 'owner', fullName: 'Ada', avatar: undefined },

@@ -6,7 +6,7 @@ import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { fetchStub, json } from '../../../testing/fetchStub';
 import { renderRoutes } from '../../../testing/renderRoutes';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Admin', role: 'owner', fullName: 'Ada', avatar: undefined },

@@ -7,7 +7,7 @@ import { renderRoutes } from '../../../testing/renderRoutes';
 import { fakeCurrency, fakeMethod } from '../../portal/logic/testFixtures';
 
 // Admin tables show a person's name, not the raw customer id, and statuses in the page's language.
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const owner: HeaderSession = {
   initialized: true,
   user: { did: 'z1Owner', role: 'owner', fullName: 'Ada', avatar: undefined },

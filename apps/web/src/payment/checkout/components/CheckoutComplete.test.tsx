@@ -132,7 +132,7 @@ describe('the completed checkout', () => {
     };
     complete(trial, undefined, 'en', TUSD);
     expect(
-      await screen.findByRole('button', { name: 'Grant or renew allowance' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: 'Grant or renew allowance' }, { timeout: 12_000 }),
     ).toBeTruthy();
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain(
       '/payment/api/subscriptions/sub_trial111/allowance',
@@ -143,7 +143,7 @@ describe('the completed checkout', () => {
     );
     cleanup();
     complete(trial, undefined, 'zh', TUSD);
-    expect(await screen.findByTestId('subscription-allowance', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByTestId('subscription-allowance', {}, { timeout: 12_000 })).toBeTruthy();
     expect(screen.queryByText(/Grant or renew/)).toBeNull();
   });
 

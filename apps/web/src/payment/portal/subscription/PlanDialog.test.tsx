@@ -7,7 +7,7 @@ import { json } from '../../../testing/fetchStub';
 import { renderRoutes } from '../../../testing/renderRoutes';
 import { fakeSubscription } from '../logic/testFixtures';
 
-const SLOW = { timeout: 5000 };
+const SLOW = { timeout: 12_000 };
 const signedIn: HeaderSession = {
   initialized: true,
   user: { did: 'z1Buyer', role: 'guest', fullName: 'Bea', avatar: undefined },

@@ -98,6 +98,7 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   installSecurityHeaders(app, {
     paymentMount: config.PAYMENT_MOUNT_POINT,
     checkoutFrameAncestors: config.CHECKOUT_FRAME_ANCESTORS,
+    railOrigins: rails.pageOrigins(),
   });
   await installRateLimits(app, {
     paymentMount: config.PAYMENT_MOUNT_POINT,

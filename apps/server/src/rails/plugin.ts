@@ -87,6 +87,25 @@ export interface DemoNetwork {
   hasContract(address: string): Promise<boolean>;
 }
 
+/**
+ * A rail's local test service of test mode (the local Stripe, the regtest chain) as the demo catalog
+ * offers it beside the demo network: one method, its one currency, and its price of the demo's amounts.
+ */
+export interface DemoMethod {
+  kind: RailKind;
+  method: PaymentMethodCreate;
+  currency: { symbol: string; name: string; decimals: number; precision: number };
+  /** An amount in the demo's base token's smallest units (TUSD, 6 decimals) in this currency's. */
+  fromBaseUnits(units: bigint): bigint;
+}
+
+/** Origins a checkout page must reach for a rail's browser part (its script, API and frames). */
+export interface PageOrigins {
+  script: string[];
+  connect: string[];
+  frame: string[];
+}
+
 /** A provider's event (a card provider's webhook) as the rail read it. */
 export type RailEventOutcome =
   /** Not signed by the provider with this method's secret (forged, altered or stale): nothing done. */
@@ -127,6 +146,10 @@ export interface RailPlugin {
    * unavailable. Without it, `demoNetwork()` describes where such a network would be.
    */
   startDemo?(): Promise<DemoNetwork | null>;
+  /** The local test service this process runs for the demo catalog (null when none is running). */
+  demoMethod?(): DemoMethod | null;
+  /** What a checkout page of this rail's methods loads in the browser (test mode's local service included). */
+  pageOrigins?(): PageOrigins;
   /** The demo network this process runs, else the one the demo catalog points at by default. */
   demoNetwork?(): DemoNetwork;
   /** Test wallet (DEV_WALLET, test networks only): pays `target` of a method of these types; answers the txid. */

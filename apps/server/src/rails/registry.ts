@@ -9,7 +9,9 @@ import { evmRailPlugin } from './evm/index.js';
 import { stripeRailPlugin } from './stripe/index.js';
 import type {
   ConfirmedHandler,
+  DemoMethod,
   DemoNetwork,
+  PageOrigins,
   RailMethod,
   RailPlugin,
   RailEventOutcome,
@@ -23,7 +25,9 @@ import { RailError, type DbLike, type PaymentTarget, type Rail, type RailKind } 
 
 export type {
   ConfirmedHandler,
+  DemoMethod,
   DemoNetwork,
+  PageOrigins,
   RailMethod,
   RailEventOutcome,
   RailEventRequest,
@@ -141,6 +145,24 @@ export class Rails {
       if (network) return network;
     }
     return null;
+  }
+
+  /** The local test services this process runs (the local Stripe, the regtest chain), for the demo catalog. */
+  demoMethods(): DemoMethod[] {
+    return [...this.plugins.values()].flatMap((plugin) => plugin.demoMethod?.() ?? []);
+  }
+
+  /** Every origin a checkout page may load a rail's browser part from (the page's policy allows them). */
+  pageOrigins(): PageOrigins {
+    const all: PageOrigins = { script: [], connect: [], frame: [] };
+    for (const plugin of this.plugins.values()) {
+      const origins = plugin.pageOrigins?.();
+      if (!origins) continue;
+      all.script.push(...origins.script);
+      all.connect.push(...origins.connect);
+      all.frame.push(...origins.frame);
+    }
+    return all;
   }
 
   /** Test wallet (DEV_WALLET, never live): pays a target of a method whose rail has one; answers the txid. */

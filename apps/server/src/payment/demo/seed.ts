@@ -11,6 +11,7 @@ import { createCoupon, createPromotionCode } from '../discounts/index.js';
 import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
+import { seedDemoRails } from './rails-seed.js';
 
 export const DEMO_SETTING_KEY = 'payment.demo';
 
@@ -239,9 +240,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
     services.log.info({ links: record.links.length }, 'demo catalog seeded in test mode');
     return true;
   });
-  if (!seeded) {
-    const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, DEMO_SETTING_KEY));
-    if (row) await followDemoChain(services, row.value as DemoRecord);
-  }
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, DEMO_SETTING_KEY));
+  const record = row?.value as DemoRecord | undefined;
+  if (!seeded && record) await followDemoChain(services, record);
+  // The card and Bitcoin methods of the rails' local services, offered on the one-time links.
+  await seedDemoRails(services, record?.links ?? []);
   return seeded;
 }

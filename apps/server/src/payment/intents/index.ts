@@ -17,6 +17,7 @@ export {
 export type {
   ConfirmedHandler,
   ConfirmedPayment,
+  DemoMethod,
   DemoNetwork,
   PaymentExpectation,
   PaymentTarget,

@@ -15,7 +15,7 @@ export type {
   VerifyResult,
   WalletRequest,
 } from '../../rails/types.js';
-export type { ConfirmedHandler, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
+export type { ConfirmedHandler, DemoMethod, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
 export { RailError };
 import { ApiError } from '../../core/http/errors.js';
 import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';

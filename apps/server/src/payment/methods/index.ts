@@ -2,4 +2,4 @@
 export { activeMethodsWithCurrencies, getCurrency, getMethod } from './repo.js';
 export type { CurrencyRow, MethodRow } from './repo.js';
 export { serializeCurrency, serializeMethod } from './serialize.js';
-export { createCurrency, createMethod, requireCurrency } from './service.js';
+export { changeMethod, createCurrency, createMethod, requireCurrency } from './service.js';

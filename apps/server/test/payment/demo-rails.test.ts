@@ -4,12 +4,18 @@ import { cloneTestDatabase } from '../support/database.js';
 import { startChildServer, type ChildServer } from '../support/server.js';
 import { until } from '../support/until.js';
 import { browserCall } from './pay-support.js';
-import { clientFor, type Client } from './support.js';
+import { clientFor, TEST_SECRET, type Client } from './support.js';
 
 // `npm start` in test mode: the server process (dist/main.js, DEMO_DATA=1, the test wallet on) starts
 // the local Stripe and the local regtest chain beside anvil, and the demo catalog offers "Card (test)"
 // and "Bitcoin (test)" on its one-time links. Nothing outside this machine is contacted.
-const ENV = { DEMO_DATA: '1', DEMO_CHAIN: '1', DEMO_CHAIN_PORT: '0', DEV_WALLET: '1' };
+const ENV = {
+  DEMO_DATA: '1',
+  DEMO_CHAIN: '1',
+  DEMO_CHAIN_PORT: '0',
+  DEV_WALLET: '1',
+  PAYMENT_TEST_SECRET_KEY: TEST_SECRET,
+};
 let db: Awaited<ReturnType<typeof cloneTestDatabase>>;
 let server: ChildServer;
 let anonymous: Client;
@@ -54,7 +60,7 @@ async function submit(browser: TestBrowser, cs: string, m: { method: Method; cur
 
 async function sessionOf(cs: string) {
   const res = await anonymous('GET', `/checkout-sessions/retrieve/${cs}`);
-  return res.body.checkoutSession as { status: string; payment_status: string };
+  return res.body.checkoutSession as { status: string; payment_status: string; invoice_id: string | null };
 }
 
 /** What Stripe.js does on "Pay" with the publishable key: a card PaymentMethod, then confirm. */
@@ -133,7 +139,21 @@ describe('npm start: the demo card and Bitcoin methods on local services', () =>
       txHash: answer.paymentTarget.tx_ref,
     });
     expect(posted.status, JSON.stringify(posted.body)).toBe(200);
-    expect(await sessionOf(cs)).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    const session = await sessionOf(cs);
+    expect(session).toMatchObject({ status: 'complete', payment_status: 'paid' });
+    // The card's brand and last four, from the rail's outcome, on the invoice the customer reads...
+    const paidCard = { card_brand: 'visa', card_last4: '4242' };
+    const invoice = await browserCall(browser, 'GET', `/invoices/${session.invoice_id ?? ''}?livemode=false`);
+    expect(invoice.status, JSON.stringify(invoice.body)).toBe(200);
+    expect((invoice.body.metadata as Record<string, unknown>).payment_details).toMatchObject(paidCard);
+    // ...and on the payment the admin lists.
+    const payments = await clientFor(server.url, TEST_SECRET)('GET', '/payment-intents', {
+      query: { limit: '10' },
+    });
+    const payment = (payments.body.data as Array<{ id: string; payment_details: unknown }>).find(
+      (p) => p.id === answer.paymentIntent.id,
+    );
+    expect(payment?.payment_details).toMatchObject({ ...paidCard, type: 'stripe' });
   });
 
   it('pays the one-time demo link in bitcoin with the test wallet; the demo chain confirms it', async () => {

@@ -9,6 +9,7 @@ import { portalPayZh } from '../portal/i18n/payZh';
 import { portalChangeEn } from '../portal/i18n/changeEn';
 import { portalChangeZh } from '../portal/i18n/changeZh';
 import { portalWalletEn, portalWalletZh } from '../portal/i18n/walletPay';
+import { cardEn, cardZh } from '../portal/i18n/card';
 import { productTextsEn } from '../admin/i18n/productTextsEn';
 import { productTextsZh } from '../admin/i18n/productTextsZh';
 
@@ -18,6 +19,7 @@ import { productTextsZh } from '../admin/i18n/productTextsZh';
  */
 export const paymentExtrasEn = {
   admin: adminEn,
+  card: cardEn,
   demo: demoEn,
   portal: portalEn,
   portalPay: portalPayEn,
@@ -27,6 +29,7 @@ export const paymentExtrasEn = {
 };
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
+  card: cardZh,
   demo: demoZh,
   portal: portalZh,
   portalPay: portalPayZh,

@@ -3,6 +3,7 @@
 import type { PaymentMethodCreate } from '@payshelf/api';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
+import type { SecretBox } from '../core/secret-box.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Db } from '../db/database.js';
 import type {
@@ -67,6 +68,8 @@ export interface RailPluginHost {
   db: Db;
   jobs: JobQueue;
   log: Logger;
+  /** Seals and opens the secrets in methods' settings (the instance's rail-settings key); null: stored as given. */
+  secrets: SecretBox | null;
   /** The handlers registered so far (read at each confirmation, so late registrations count). */
   confirmedHandlers(): readonly ConfirmedHandler[];
   rejectedHandlers(): readonly RejectedHandler[];
@@ -139,6 +142,11 @@ export interface RailPlugin {
    * parse or is of another network, a node that does not answer); null when it can.
    */
   checkMethod?(method: RailMethod): Promise<string | null>;
+  /**
+   * The method's settings as they are to be stored: secrets sealed (a card provider's secret key);
+   * rails without secrets leave it out. Sealed values are kept as they are.
+   */
+  sealSettings?(method: RailMethod): Record<string, unknown>;
   /** Watches a submitted transaction (a job added on `db`, so it exists when the caller commits). */
   watch(request: WatchRequest, db: DbLike): Promise<void>;
   /**

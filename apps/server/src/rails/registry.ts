@@ -4,6 +4,7 @@
 import type { Db } from '../db/database.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Logger } from 'pino';
+import type { SecretBox } from '../core/secret-box.js';
 import { bitcoinRailPlugin } from './bitcoin/index.js';
 import { evmRailPlugin } from './evm/index.js';
 import { stripeRailPlugin } from './stripe/index.js';
@@ -44,6 +45,8 @@ export interface RailsDeps {
   db: Db;
   jobs: JobQueue;
   log: Logger;
+  /** Seals the secrets of methods' settings at rest (see RailPlugin.sealSettings); null keeps them as given. */
+  secrets?: SecretBox | null;
 }
 
 export class Rails {
@@ -65,6 +68,7 @@ export class Rails {
   register(factory: RailPluginFactory): RailPlugin {
     const plugin = factory({
       ...this.deps,
+      secrets: this.deps.secrets ?? null,
       confirmedHandlers: () => this.confirmed,
       rejectedHandlers: () => this.rejected,
     });
@@ -107,6 +111,12 @@ export class Rails {
   async methodProblem(method: RailMethod): Promise<string | null> {
     const plugin = this.byMethodType.get(method.type);
     return plugin?.checkMethod ? plugin.checkMethod(method) : null;
+  }
+
+  /** The method's settings as they are to be stored: its rail seals the secrets in them. */
+  sealSettings(method: RailMethod): Record<string, unknown> {
+    const plugin = this.byMethodType.get(method.type);
+    return plugin?.sealSettings ? plugin.sealSettings(method) : method.settings;
   }
 
   /** A provider's webhook for one of its methods; refused for a rail that takes none. */

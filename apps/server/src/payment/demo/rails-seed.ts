@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { instanceSettings } from '../../db/schema/index.js';
 import { addPriceCurrency, getPrice, getProduct } from '../catalog/index.js';
-import type { DemoMethod } from '../intents/index.js';
+import { methodRails, type DemoMethod } from '../intents/index.js';
+import type { MethodRails } from '../methods/index.js';
 import { getLink } from '../links/index.js';
 import { changeMethod, createCurrency, createMethod, getMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
@@ -36,8 +37,8 @@ async function offeredPrices(tx: Tx, links: Array<{ kind: DemoKind; id: string }
   return [...ids];
 }
 
-async function addDemoMethod(tx: Tx, demo: DemoMethod, priceIds: string[]) {
-  const method = await createMethod(tx, false, demo.method);
+async function addDemoMethod(tx: Tx, rails: MethodRails, demo: DemoMethod, priceIds: string[]) {
+  const method = await createMethod(tx, false, demo.method, rails);
   const currency = await createCurrency(tx, false, {
     payment_method_id: method.id,
     symbol: demo.currency.symbol,
@@ -65,6 +66,7 @@ export async function seedDemoRails(
 ): Promise<void> {
   const demos = services.rails.demoMethods();
   if (demos.length === 0) return;
+  const rails = methodRails(services.rails, false);
   await services.database.db.transaction(async (tx) => {
     await tx
       .insert(instanceSettings)
@@ -81,10 +83,10 @@ export async function seedDemoRails(
     for (const demo of demos) {
       const known = record.methods[demo.kind];
       if (!known) {
-        record.methods[demo.kind] = await addDemoMethod(tx, demo, priceIds);
+        record.methods[demo.kind] = await addDemoMethod(tx, rails, demo, priceIds);
         services.log.info({ kind: demo.kind, name: demo.method.name }, 'demo payment method added');
       } else if (await getMethod(tx, known.methodId, false)) {
-        await changeMethod(tx, known.methodId, false, { settings: demo.method.settings });
+        await changeMethod(tx, known.methodId, false, { settings: demo.method.settings }, rails);
       }
     }
     await tx.update(instanceSettings).set({ value: record }).where(eq(instanceSettings.key, DEMO_RAILS_KEY));

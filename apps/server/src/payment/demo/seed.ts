@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
-import type { DemoNetwork } from '../intents/index.js';
+import { methodRails, type DemoNetwork } from '../intents/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';
@@ -38,7 +38,7 @@ function demoNetworkOf(services: Services): DemoNetwork {
 
 async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord, 'seededAt'>> {
   const network = demoNetworkOf(services);
-  const method = await createMethod(tx, false, network.method);
+  const method = await createMethod(tx, false, network.method, methodRails(services.rails, false));
   const currency = (symbol: string, name: string, decimal: number, precision: number, extra = {}) =>
     createCurrency(tx, false, {
       payment_method_id: method.id,

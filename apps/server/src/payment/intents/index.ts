@@ -8,6 +8,7 @@ export {
   assetOf,
   expectationOf,
   methodProblem,
+  methodRails,
   payingFor,
   payingWith,
   railProblem,

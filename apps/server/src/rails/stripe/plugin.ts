@@ -15,6 +15,7 @@ import type { DbLike } from '../types.js';
 import { demoCardMethod, startDemoStripe, type DemoStripe } from './demo.js';
 import { StripeRail } from './rail.js';
 import { keysProblem } from './check.js';
+import { sealStripeSettings } from './secrets.js';
 import { stripeSettingsFromMethod } from './settings.js';
 import { defineStripeWatcher, enqueueStripeWatch, STRIPE_CONFIRM_TASK } from './watcher.js';
 import { readStripeEvent } from './webhook.js';
@@ -32,7 +33,7 @@ export class StripeRailPlugin implements RailPlugin {
   }
 
   forMethod(method: RailMethod): StripeRail {
-    const settings = stripeSettingsFromMethod(method);
+    const settings = stripeSettingsFromMethod(method, this.host.secrets);
     const key = JSON.stringify(settings);
     let rail = this.rails.get(key);
     if (!rail) {
@@ -40,6 +41,12 @@ export class StripeRailPlugin implements RailPlugin {
       this.rails.set(key, rail);
     }
     return rail;
+  }
+
+  /** The secret key and webhook signing secret sealed, bound to the method's id. */
+  sealSettings(method: RailMethod): Record<string, unknown> {
+    const box = this.host.secrets;
+    return box ? sealStripeSettings(box, method.id, method.settings) : method.settings;
   }
 
   async watch(request: WatchRequest, db: DbLike): Promise<void> {

@@ -50,6 +50,12 @@ export type RejectedHandler = (
   tx: DbLike,
 ) => Promise<void>;
 
+/** A watched payment still short of its depth: how many confirmations it has, of how many required. */
+export type ProgressHandler = (
+  event: WatchEvent & { confirmations: number; required: number },
+  tx: DbLike,
+) => Promise<void>;
+
 export type RailsConfig = Pick<
   Config,
   | 'dataDir'
@@ -73,6 +79,7 @@ export interface RailPluginHost {
   /** The handlers registered so far (read at each confirmation, so late registrations count). */
   confirmedHandlers(): readonly ConfirmedHandler[];
   rejectedHandlers(): readonly RejectedHandler[];
+  progressHandlers(): readonly ProgressHandler[];
 }
 
 /**

@@ -13,6 +13,7 @@ import type {
   DemoMethod,
   DemoNetwork,
   PageOrigins,
+  ProgressHandler,
   RailMethod,
   RailPlugin,
   RailEventOutcome,
@@ -29,6 +30,7 @@ export type {
   DemoMethod,
   DemoNetwork,
   PageOrigins,
+  ProgressHandler,
   RailMethod,
   RailEventOutcome,
   RailEventRequest,
@@ -56,6 +58,7 @@ export class Rails {
   private readonly byMethodType = new Map<string, RailPlugin>();
   private readonly confirmed: ConfirmedHandler[] = [];
   private readonly rejected: RejectedHandler[] = [];
+  private readonly progress: ProgressHandler[] = [];
 
   constructor(
     private readonly deps: RailsDeps,
@@ -71,6 +74,7 @@ export class Rails {
       secrets: this.deps.secrets ?? null,
       confirmedHandlers: () => this.confirmed,
       rejectedHandlers: () => this.rejected,
+      progressHandlers: () => this.progress,
     });
     this.plugins.set(plugin.kind, plugin);
     for (const type of plugin.methodTypes) this.byMethodType.set(type, plugin);
@@ -136,6 +140,12 @@ export class Rails {
   onRejected(handler: RejectedHandler): () => void {
     this.rejected.push(handler);
     return () => this.rejected.splice(this.rejected.indexOf(handler), 1);
+  }
+
+  /** Called while a watched payment gathers confirmations (its count changed or not; make it idempotent). */
+  onProgress(handler: ProgressHandler): () => void {
+    this.progress.push(handler);
+    return () => this.progress.splice(this.progress.indexOf(handler), 1);
   }
 
   /** Test mode with demo data: each rail starts (or adopts) its local network when it has one. */

@@ -3,6 +3,7 @@
 export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
+export { recordConfirmations } from './progress.js';
 export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
 export {
   assetOf,
@@ -24,6 +25,7 @@ export type {
   PaymentTarget,
   Rail,
   RailAsset,
+  ProgressHandler,
   RejectedHandler,
   RejectReason,
   VerifyResult,

@@ -15,7 +15,13 @@ export type {
   VerifyResult,
   WalletRequest,
 } from '../../rails/types.js';
-export type { ConfirmedHandler, DemoMethod, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
+export type {
+  ConfirmedHandler,
+  DemoMethod,
+  DemoNetwork,
+  ProgressHandler,
+  RejectedHandler,
+} from '../../rails/registry.js';
 export { RailError };
 import { ApiError } from '../../core/http/errors.js';
 import {

@@ -45,6 +45,7 @@ export class BitcoinRailPlugin implements RailPlugin {
       rail: (settings) => this.rail(settings),
       confirmedHandlers: () => host.confirmedHandlers(),
       rejectedHandlers: () => host.rejectedHandlers(),
+      progressHandlers: () => host.progressHandlers(),
     });
   }
 

@@ -66,6 +66,8 @@ export type RailsConfig = Pick<
   | 'EVM_RPC_URL'
   | 'DEV_WALLET'
   | 'PAYSHELF_LIVE'
+  | 'PORT'
+  | 'PAYMENT_MOUNT_POINT'
 >;
 
 /** What the registry hands every plugin. */

@@ -156,6 +156,28 @@ describe('npm start: the demo card and Bitcoin methods on local services', () =>
     expect(payment?.payment_details).toMatchObject({ ...paidCard, type: 'stripe' });
   });
 
+  it("completes a card checkout whose page never posted, by the local Stripe's webhook", async () => {
+    const browser = new TestBrowser(server.url);
+    await signIn(browser, newWallet('Wendy Webhook', 'wendy@example.com'));
+    const card = await byName('Card (test)');
+    const cs = await oneTimeSession(browser);
+    const answer = await submit(browser, cs, card);
+    expect(await payByCard(answer.paymentTarget, String(card.method.settings.stripe?.api_host))).toBe(
+      'succeeded',
+    );
+    // No post from the page: the signed payment_intent.succeeded event completes it (well before the
+    // minute scan for unposted payments would).
+    const done = await until(
+      'the webhook to complete the card checkout',
+      async () => {
+        const session = await sessionOf(cs);
+        return session.status === 'complete' ? session : undefined;
+      },
+      20_000,
+    );
+    expect(done).toMatchObject({ status: 'complete', payment_status: 'paid' });
+  });
+
   it('pays the one-time demo link in bitcoin with the test wallet; the demo chain confirms it', async () => {
     const browser = new TestBrowser(server.url);
     await signIn(browser, newWallet('Sam Sats', 'sam@example.com'));

@@ -16,6 +16,8 @@ const TUSD_PER_CENT = 10_000n;
 
 export interface DemoStripe {
   local: LocalStripe;
+  /** Sends the local Stripe's events to a card method on it, as a Stripe webhook endpoint would (once per method). */
+  hook(methodId: string, apiBase: string | null, webhookSecret: string | null): void;
   stop(): Promise<void>;
 }
 
@@ -34,8 +36,17 @@ export async function startDemoStripe(config: RailsConfig, log: Logger): Promise
   }
   const release = claimOwnPort(local.port, 'chain');
   log.info({ url: local.url }, 'local Stripe ready (test cards, Stripe.js stand-in at /js/v3)');
+  const hooked = new Set<string>();
+  const mount = config.PAYMENT_MOUNT_POINT === '/' ? '' : config.PAYMENT_MOUNT_POINT;
   return {
     local,
+    hook: (methodId, apiBase, webhookSecret) => {
+      if (apiBase !== local.url || !webhookSecret || !config.PORT || !methodId.startsWith('pm_')) return;
+      if (hooked.has(methodId)) return;
+      hooked.add(methodId);
+      const url = `http://127.0.0.1:${config.PORT}${mount}/api/rail-webhooks/${methodId}`;
+      local.webhooks.add(url, ['*'], webhookSecret);
+    },
     stop: async () => {
       await local.stop();
       release();

@@ -34,6 +34,8 @@ export class StripeRailPlugin implements RailPlugin {
 
   forMethod(method: RailMethod): StripeRail {
     const settings = stripeSettingsFromMethod(method, this.host.secrets);
+    // A method on this process's local Stripe gets its events as webhooks, as from Stripe.
+    this.demo?.hook(method.id, settings.apiBase, settings.webhookSecret);
     const key = JSON.stringify(settings);
     let rail = this.rails.get(key);
     if (!rail) {

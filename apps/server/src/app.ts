@@ -24,6 +24,8 @@ import { hostInfoRoutes } from './platform/host/routes.js';
 import { Rails } from './rails/registry.js';
 import type { Services } from './services.js';
 import { registerIdentity } from './platform/identity/index.js';
+import { loadAppWallet } from './platform/identity/app-wallet.js';
+import { SECRET_KINDS, SecretBox } from './core/secret-box.js';
 import { BINDING_COOKIE } from './platform/identity/connect/routes.js';
 import { SESSION_COOKIE } from './platform/identity/guard.js';
 import { registerIcons } from './platform/icons/index.js';
@@ -73,7 +75,10 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   restartJobs = () => jobs.restart(config.JOB_CONCURRENCY);
   const bus = new RealtimeBus(url, database.pool, log);
   const relay = new RealtimeHub(bus);
-  const rails = new Rails({ config, db: database.db, jobs, log });
+  // Methods' secrets (a card provider's secret key) are sealed under a key of the instance key.
+  const instanceKey = (await loadAppWallet(config.APP_SK, config.dataDir, log)).secretKey;
+  const secrets = new SecretBox(instanceKey, SECRET_KINDS.railSettings);
+  const rails = new Rails({ config, db: database.db, jobs, log, secrets });
   const services: Services = { config, log, database, jobs, bus, relay, rails };
   // Before the modules register, so demo data can point test-mode methods at the local chain.
   await rails.startDemo();
@@ -98,6 +103,7 @@ export async function createServer(given: Config, log: Logger = createLogger(giv
   installSecurityHeaders(app, {
     paymentMount: config.PAYMENT_MOUNT_POINT,
     checkoutFrameAncestors: config.CHECKOUT_FRAME_ANCESTORS,
+    railOrigins: rails.pageOrigins(),
   });
   await installRateLimits(app, {
     paymentMount: config.PAYMENT_MOUNT_POINT,

@@ -27,6 +27,8 @@ import { settingsRoutes } from './settings/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { registerEnvTestKey } from './keys/service.js';
 import { methodRoutes } from './methods/routes.js';
+import { sealStoredSecrets } from './methods/index.js';
+import { methodRails } from './intents/index.js';
 import { OpenApiRegistry } from '../core/http/openapi/index.js';
 import { paymentPolicy } from './openapi/index.js';
 import { openApiRoutes } from './openapi/routes.js';
@@ -118,6 +120,9 @@ export async function registerPayment(
   registerRewatch(services);
   if (app.hasDecorator('identity')) app.identity.connect.register(checkoutConnectAction(ctx));
   if (app.hasDecorator('identity')) app.identity.connect.register(collectBatchAction(ctx));
+  // Methods' secrets stored as given by earlier versions are sealed now (once: sealed ones stay).
+  const resealed = await sealStoredSecrets(ctx.db, methodRails(services.rails, false).seal);
+  if (resealed > 0) services.log.info({ methods: resealed }, "payment methods' secrets sealed at rest");
   if (services.config.DEMO_DATA) await seedDemo(services);
   if (services.config.DEMO_DATA) await services.rails.fundDevWallet();
 

@@ -3,6 +3,7 @@
 import type { PaymentMethodCreate } from '@payshelf/api';
 import type { Logger } from 'pino';
 import type { Config } from '../core/config.js';
+import type { SecretBox } from '../core/secret-box.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Db } from '../db/database.js';
 import type {
@@ -49,6 +50,12 @@ export type RejectedHandler = (
   tx: DbLike,
 ) => Promise<void>;
 
+/** A watched payment still short of its depth: how many confirmations it has, of how many required. */
+export type ProgressHandler = (
+  event: WatchEvent & { confirmations: number; required: number },
+  tx: DbLike,
+) => Promise<void>;
+
 export type RailsConfig = Pick<
   Config,
   | 'dataDir'
@@ -59,6 +66,8 @@ export type RailsConfig = Pick<
   | 'EVM_RPC_URL'
   | 'DEV_WALLET'
   | 'PAYSHELF_LIVE'
+  | 'PORT'
+  | 'PAYMENT_MOUNT_POINT'
 >;
 
 /** What the registry hands every plugin. */
@@ -67,9 +76,12 @@ export interface RailPluginHost {
   db: Db;
   jobs: JobQueue;
   log: Logger;
+  /** Seals and opens the secrets in methods' settings (the instance's rail-settings key); null: stored as given. */
+  secrets: SecretBox | null;
   /** The handlers registered so far (read at each confirmation, so late registrations count). */
   confirmedHandlers(): readonly ConfirmedHandler[];
   rejectedHandlers(): readonly RejectedHandler[];
+  progressHandlers(): readonly ProgressHandler[];
 }
 
 /**
@@ -85,6 +97,25 @@ export interface DemoNetwork {
   coin: { symbol: string; name: string; decimals: number };
   /** Whether a contract is deployed at `address` on this network (a seeded token there keeps its balances). */
   hasContract(address: string): Promise<boolean>;
+}
+
+/**
+ * A rail's local test service of test mode (the local Stripe, the regtest chain) as the demo catalog
+ * offers it beside the demo network: one method, its one currency, and its price of the demo's amounts.
+ */
+export interface DemoMethod {
+  kind: RailKind;
+  method: PaymentMethodCreate;
+  currency: { symbol: string; name: string; decimals: number; precision: number };
+  /** An amount in the demo's base token's smallest units (TUSD, 6 decimals) in this currency's. */
+  fromBaseUnits(units: bigint): bigint;
+}
+
+/** Origins a checkout page must reach for a rail's browser part (its script, API and frames). */
+export interface PageOrigins {
+  script: string[];
+  connect: string[];
+  frame: string[];
 }
 
 /** A provider's event (a card provider's webhook) as the rail read it. */
@@ -120,6 +151,11 @@ export interface RailPlugin {
    * parse or is of another network, a node that does not answer); null when it can.
    */
   checkMethod?(method: RailMethod): Promise<string | null>;
+  /**
+   * The method's settings as they are to be stored: secrets sealed (a card provider's secret key);
+   * rails without secrets leave it out. Sealed values are kept as they are.
+   */
+  sealSettings?(method: RailMethod): Record<string, unknown>;
   /** Watches a submitted transaction (a job added on `db`, so it exists when the caller commits). */
   watch(request: WatchRequest, db: DbLike): Promise<void>;
   /**
@@ -127,6 +163,10 @@ export interface RailPlugin {
    * unavailable. Without it, `demoNetwork()` describes where such a network would be.
    */
   startDemo?(): Promise<DemoNetwork | null>;
+  /** The local test service this process runs for the demo catalog (null when none is running). */
+  demoMethod?(): DemoMethod | null;
+  /** What a checkout page of this rail's methods loads in the browser (test mode's local service included). */
+  pageOrigins?(): PageOrigins;
   /** The demo network this process runs, else the one the demo catalog points at by default. */
   demoNetwork?(): DemoNetwork;
   /** Test wallet (DEV_WALLET, test networks only): pays `target` of a method of these types; answers the txid. */

@@ -4,12 +4,16 @@
 import type { Db } from '../db/database.js';
 import type { JobQueue } from '../core/jobs/queue.js';
 import type { Logger } from 'pino';
+import type { SecretBox } from '../core/secret-box.js';
 import { bitcoinRailPlugin } from './bitcoin/index.js';
 import { evmRailPlugin } from './evm/index.js';
 import { stripeRailPlugin } from './stripe/index.js';
 import type {
   ConfirmedHandler,
+  DemoMethod,
   DemoNetwork,
+  PageOrigins,
+  ProgressHandler,
   RailMethod,
   RailPlugin,
   RailEventOutcome,
@@ -23,7 +27,10 @@ import { RailError, type DbLike, type PaymentTarget, type Rail, type RailKind } 
 
 export type {
   ConfirmedHandler,
+  DemoMethod,
   DemoNetwork,
+  PageOrigins,
+  ProgressHandler,
   RailMethod,
   RailEventOutcome,
   RailEventRequest,
@@ -40,6 +47,8 @@ export interface RailsDeps {
   db: Db;
   jobs: JobQueue;
   log: Logger;
+  /** Seals the secrets of methods' settings at rest (see RailPlugin.sealSettings); null keeps them as given. */
+  secrets?: SecretBox | null;
 }
 
 export class Rails {
@@ -49,6 +58,7 @@ export class Rails {
   private readonly byMethodType = new Map<string, RailPlugin>();
   private readonly confirmed: ConfirmedHandler[] = [];
   private readonly rejected: RejectedHandler[] = [];
+  private readonly progress: ProgressHandler[] = [];
 
   constructor(
     private readonly deps: RailsDeps,
@@ -61,8 +71,10 @@ export class Rails {
   register(factory: RailPluginFactory): RailPlugin {
     const plugin = factory({
       ...this.deps,
+      secrets: this.deps.secrets ?? null,
       confirmedHandlers: () => this.confirmed,
       rejectedHandlers: () => this.rejected,
+      progressHandlers: () => this.progress,
     });
     this.plugins.set(plugin.kind, plugin);
     for (const type of plugin.methodTypes) this.byMethodType.set(type, plugin);
@@ -105,6 +117,12 @@ export class Rails {
     return plugin?.checkMethod ? plugin.checkMethod(method) : null;
   }
 
+  /** The method's settings as they are to be stored: its rail seals the secrets in them. */
+  sealSettings(method: RailMethod): Record<string, unknown> {
+    const plugin = this.byMethodType.get(method.type);
+    return plugin?.sealSettings ? plugin.sealSettings(method) : method.settings;
+  }
+
   /** A provider's webhook for one of its methods; refused for a rail that takes none. */
   async webhook(method: RailMethod, request: RailEventRequest): Promise<RailEventOutcome> {
     const plugin = this.pluginFor(method);
@@ -124,6 +142,12 @@ export class Rails {
     return () => this.rejected.splice(this.rejected.indexOf(handler), 1);
   }
 
+  /** Called while a watched payment gathers confirmations (its count changed or not; make it idempotent). */
+  onProgress(handler: ProgressHandler): () => void {
+    this.progress.push(handler);
+    return () => this.progress.splice(this.progress.indexOf(handler), 1);
+  }
+
   /** Test mode with demo data: each rail starts (or adopts) its local network when it has one. */
   async startDemo(): Promise<DemoNetwork | null> {
     for (const plugin of this.plugins.values()) {
@@ -141,6 +165,24 @@ export class Rails {
       if (network) return network;
     }
     return null;
+  }
+
+  /** The local test services this process runs (the local Stripe, the regtest chain), for the demo catalog. */
+  demoMethods(): DemoMethod[] {
+    return [...this.plugins.values()].flatMap((plugin) => plugin.demoMethod?.() ?? []);
+  }
+
+  /** Every origin a checkout page may load a rail's browser part from (the page's policy allows them). */
+  pageOrigins(): PageOrigins {
+    const all: PageOrigins = { script: [], connect: [], frame: [] };
+    for (const plugin of this.plugins.values()) {
+      const origins = plugin.pageOrigins?.();
+      if (!origins) continue;
+      all.script.push(...origins.script);
+      all.connect.push(...origins.connect);
+      all.frame.push(...origins.frame);
+    }
+    return all;
   }
 
   /** Test wallet (DEV_WALLET, never live): pays a target of a method whose rail has one; answers the txid. */

@@ -250,10 +250,12 @@ describe('payment methods and currencies', () => {
     expect((updated.body.settings as { stripe: { secret_key: string } }).stripe.secret_key).toBe(
       'sk_test_…1234',
     );
+    // Kept sealed at rest (card-secrets.test.ts): the row holds no plaintext.
     const { rows } = await env.server.server.services.database.pool.query<{
-      settings: { stripe: { secret_key: string } };
+      settings: { stripe: { secret_key: unknown } };
     }>('SELECT settings FROM payment_methods WHERE id = $1', [id]);
-    expect(rows[0]?.settings.stripe.secret_key).toBe('sk_test_secretvalue1234');
+    expect(JSON.stringify(rows[0]?.settings)).not.toContain('secretvalue');
+    expect(rows[0]?.settings.stripe.secret_key).toMatchObject({ hint: 'sk_test_…1234' });
   });
 
   it('requires the settings of its own rail, and a known method for a currency', async () => {

@@ -18,19 +18,31 @@ export const checkoutEmail = z
     return local.length <= 64 && domain.split('.').every((label) => label.length <= 63);
   }, 'payment.checkout.invalid');
 
-/** The billing address of the checkout form (line1, city, state and postal code required when asked). */
-export const checkoutBillingAddress = z.object({
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-    .transform((v) => v.toLowerCase()),
-  state: z.string().trim().min(1, 'payment.checkout.required').max(100),
-  line1: z.string().trim().min(1, 'payment.checkout.required').max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1, 'payment.checkout.required').max(100),
-  postal_code: z.string().trim().min(1, 'payment.checkout.required').max(20),
-});
+/**
+ * The billing address of the checkout form: line1, city, state and postal code when the full address
+ * is asked, or (the card provider's form) the country and postal code only, the other lines empty. A
+ * partly filled full address names each missing line.
+ */
+export const checkoutBillingAddress = z
+  .object({
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
+      .transform((v) => v.toLowerCase()),
+    state: z.string().trim().max(100),
+    line1: z.string().trim().max(200),
+    line2: z.string().trim().max(200).optional(),
+    city: z.string().trim().max(100),
+    postal_code: z.string().trim().min(1, 'payment.checkout.required').max(20),
+  })
+  .superRefine((address, ctx) => {
+    const lines = (['state', 'line1', 'city'] as const).filter((key) => address[key] === '');
+    const postalOnly = lines.length === 3 && !address.line2;
+    if (postalOnly) return;
+    for (const key of lines)
+      ctx.addIssue({ code: 'custom', message: 'payment.checkout.required', path: [key] });
+  });
 export type CheckoutBillingAddress = z.infer<typeof checkoutBillingAddress>;
 
 /** An EVM account (the browser wallet that pays). */

@@ -7,7 +7,18 @@ export interface SecurityHeaderOptions {
   paymentMount: string;
   /** Origins (CHECKOUT_FRAME_ANCESTORS) that may show the checkout in an iframe, besides ourselves. */
   checkoutFrameAncestors: readonly string[];
+  /** Origins of the payment rails' browser parts (a card provider's script, API and frames). */
+  railOrigins?: RailPageOrigins;
 }
+
+export interface RailPageOrigins {
+  script: readonly string[];
+  connect: readonly string[];
+  frame: readonly string[];
+}
+
+const NO_RAIL_ORIGINS: RailPageOrigins = { script: [], connect: [], frame: [] };
+const listed = (origins: readonly string[]) => origins.map((o) => ` ${o}`).join('');
 
 /**
  * The checkout pages in their embeddable form: `${mount}/checkout/pay|link/…` with `mode=inline`
@@ -27,16 +38,22 @@ export function isEmbeddableCheckout(url: string, paymentMount: string): boolean
  * The page policy: scripts only from our origin (the built app has no inline script); styles also
  * inline, as the UI library (emotion) injects its style tags at run time; images from anywhere over
  * https (product images and currency logos are merchant URLs); network calls to our origin, its
- * websocket, and the public icon hosts; no plugins; forms post only to us.
+ * websocket, and the public icon hosts; no plugins; forms post only to us. The payment rails' browser
+ * parts (a card provider's script, its API and its frames) are allowed by their origins.
  */
-export function contentSecurityPolicy(host: string, frameAncestors: string): string {
+export function contentSecurityPolicy(
+  host: string,
+  frameAncestors: string,
+  rails: RailPageOrigins = NO_RAIL_ORIGINS,
+): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self'${listed(rails.script)}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ws://${host} wss://${host} ${ICON_HOSTS.join(' ')}`,
+    `connect-src 'self' ws://${host} wss://${host} ${ICON_HOSTS.join(' ')}${listed(rails.connect)}`,
+    `frame-src 'self'${listed(rails.frame)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -51,7 +68,7 @@ export function securityHeaders(
   const embeddable = isEmbeddableCheckout(request.url, options.paymentMount);
   const ancestors = embeddable ? ["'self'", ...options.checkoutFrameAncestors].join(' ') : "'none'";
   const headers: Record<string, string> = {
-    'content-security-policy': contentSecurityPolicy(request.host, ancestors),
+    'content-security-policy': contentSecurityPolicy(request.host, ancestors, options.railOrigins),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
   };

@@ -1,5 +1,5 @@
 // The catalog module's public face: other payment modules and flows import only from here.
-export { createPrice } from './price-service.js';
+export { addPriceCurrency, createPrice } from './price-service.js';
 export { createProduct } from './product-service.js';
 export { getPrice, getPrices, getProduct, getProducts, switchCandidates } from './repo.js';
 export type { PriceRow } from './repo.js';

@@ -135,3 +135,23 @@ export async function changePrice(
   if (!row) throw ApiError.of('resource_missing', {});
   return row;
 }
+
+/**
+ * Adds a currency a one-time price may also be paid in (the demo catalog adds its card and Bitcoin
+ * currencies to prices seeded before): checked as at creation; a currency the price has already is kept.
+ */
+export async function addPriceCurrency(
+  db: Db,
+  id: string,
+  livemode: boolean,
+  option: { currency_id: string; unit_amount: string },
+): Promise<PriceRow> {
+  const price = await requirePrice(db, id, livemode);
+  if (price.currencyId === option.currency_id) return price;
+  if (price.currencyOptions.some((o) => o.currency_id === option.currency_id)) return price;
+  const currency = await requireCurrency(db, option.currency_id, livemode, 'currency_id');
+  checkOption(option, currency, price.currencyOptions.length);
+  const row = await updatePrice(db, id, livemode, { currencyOptions: [...price.currencyOptions, option] });
+  if (!row) throw ApiError.of('resource_missing', {});
+  return row;
+}

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { instanceSettings, paymentCurrencies, paymentMethods } from '../../db/schema/index.js';
-import type { DemoNetwork } from '../intents/index.js';
+import { methodRails, type DemoNetwork } from '../intents/index.js';
 import { ApiError } from '../../core/http/errors.js';
 import { createPrice } from '../catalog/index.js';
 import { createProduct } from '../catalog/index.js';
@@ -11,6 +11,7 @@ import { createCoupon, createPromotionCode } from '../discounts/index.js';
 import { createCurrency, createMethod } from '../methods/index.js';
 import type { Tx } from '../shared/db.js';
 import { DEMO_LINKS, TUSD, type DemoKind } from './catalog.js';
+import { seedDemoRails } from './rails-seed.js';
 
 export const DEMO_SETTING_KEY = 'payment.demo';
 
@@ -37,7 +38,7 @@ function demoNetworkOf(services: Services): DemoNetwork {
 
 async function seedCatalog(tx: Tx, services: Services): Promise<Omit<DemoRecord, 'seededAt'>> {
   const network = demoNetworkOf(services);
-  const method = await createMethod(tx, false, network.method);
+  const method = await createMethod(tx, false, network.method, methodRails(services.rails, false));
   const currency = (symbol: string, name: string, decimal: number, precision: number, extra = {}) =>
     createCurrency(tx, false, {
       payment_method_id: method.id,
@@ -239,9 +240,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
     services.log.info({ links: record.links.length }, 'demo catalog seeded in test mode');
     return true;
   });
-  if (!seeded) {
-    const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, DEMO_SETTING_KEY));
-    if (row) await followDemoChain(services, row.value as DemoRecord);
-  }
+  const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, DEMO_SETTING_KEY));
+  const record = row?.value as DemoRecord | undefined;
+  if (!seeded && record) await followDemoChain(services, record);
+  // The card and Bitcoin methods of the rails' local services, offered on the one-time links.
+  await seedDemoRails(services, record?.links ?? []);
   return seeded;
 }

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { paymentMethods } from '../../db/schema/index.js';
 import { getCustomer } from '../customers/index.js';
 import {
+  recordConfirmations,
   registerRefundJobs,
   settleUnderpaid,
   type ConfirmedHandler,
@@ -51,6 +52,10 @@ export function registerPaymentFlows(ctx: PaymentContext): void {
   };
   rails.onConfirmed(onConfirmed);
   rails.onRejected(onRejected);
+  // A checkout's or invoice's payment still short of its depth: its count, for "confirming n/m".
+  rails.onProgress((event, tx) =>
+    recordConfirmations(tx, event.reference, event.confirmations, event.required),
+  );
   registerReconcileJob(ctx);
   registerRefundJobs(ctx);
   registerFindUnpostedJob(ctx);

@@ -3,11 +3,13 @@
 export * from './machine.js';
 export * from './service.js';
 export * from './attempts.js';
+export { recordConfirmations } from './progress.js';
 export { closeIntent, closeWaitingIntentsOf, INVOICE_BATCH_KEY, type CloseReason } from './close.js';
 export {
   assetOf,
   expectationOf,
   methodProblem,
+  methodRails,
   payingFor,
   payingWith,
   railProblem,
@@ -17,11 +19,13 @@ export {
 export type {
   ConfirmedHandler,
   ConfirmedPayment,
+  DemoMethod,
   DemoNetwork,
   PaymentExpectation,
   PaymentTarget,
   Rail,
   RailAsset,
+  ProgressHandler,
   RejectedHandler,
   RejectReason,
   VerifyResult,

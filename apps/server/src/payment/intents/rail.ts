@@ -15,10 +15,23 @@ export type {
   VerifyResult,
   WalletRequest,
 } from '../../rails/types.js';
-export type { ConfirmedHandler, DemoNetwork, RejectedHandler } from '../../rails/registry.js';
+export type {
+  ConfirmedHandler,
+  DemoMethod,
+  DemoNetwork,
+  ProgressHandler,
+  RejectedHandler,
+} from '../../rails/registry.js';
 export { RailError };
 import { ApiError } from '../../core/http/errors.js';
-import { getCurrency, getMethod, type CurrencyRow, type MethodRow } from '../methods/index.js';
+import {
+  getCurrency,
+  getMethod,
+  type CurrencyRow,
+  type MethodRails,
+  type MethodRow,
+} from '../methods/index.js';
+import type { Rails } from '../../rails/registry.js';
 import type { PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
 import type { IntentRow } from './repo.js';
@@ -63,6 +76,29 @@ export function methodProblem(
   method: { id: string; type: string; livemode: boolean; settings: Record<string, unknown> },
 ): Promise<string | null> {
   return ctx.services.rails.methodProblem({ ...method, confirmation: { type: 'callback' } });
+}
+
+/**
+ * What the method service needs of the rails: each method's rail seals the secrets in its settings
+ * before they are stored, and (`checked`, for the API) checks new settings first.
+ */
+export function methodRails(
+  rails: Pick<Rails, 'sealSettings' | 'methodProblem'>,
+  checked: boolean,
+): MethodRails {
+  const railMethod = (m: {
+    id: string;
+    type: string;
+    livemode: boolean;
+    settings: Record<string, unknown>;
+  }) => ({
+    ...m,
+    confirmation: { type: 'callback' },
+  });
+  return {
+    seal: (m) => rails.sealSettings(railMethod(m)),
+    ...(checked ? { check: (m) => rails.methodProblem(railMethod(m)) } : {}),
+  };
 }
 
 /** The active method and currency a customer chose (the currency must belong to the method) and its rail. */

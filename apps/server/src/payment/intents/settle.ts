@@ -17,6 +17,7 @@ import { recordAttemptAmount, settleAttempt } from './attempts.js';
 import { covers } from './machine.js';
 import { refundTransfer } from './refunds.js';
 import { getIntent, type IntentRow } from './repo.js';
+import { PROGRESS_KEYS } from './progress.js';
 import { failIntent, recordExtraPayment, recordLatePayment, succeedIntent } from './service.js';
 
 export type Settled =
@@ -47,8 +48,14 @@ export function paidWith(intent: IntentRow, txRef: string): boolean {
 
 /** The intent's payment details once `payment` paid it. */
 function transferDetails(intent: IntentRow, payment: ConfirmedPayment, terms: SettleTerms) {
+  // The confirmations counted while it was processing are over: it is paid.
+  const earlier = Object.fromEntries(
+    Object.entries(intent.paymentDetails ?? {}).filter(
+      ([key]) => !(PROGRESS_KEYS as readonly string[]).includes(key),
+    ),
+  );
   return {
-    ...(intent.paymentDetails ?? {}),
+    ...earlier,
     type: terms.rail,
     network: payment.network,
     tx_hash: payment.txRef,

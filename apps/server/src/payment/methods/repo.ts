@@ -8,6 +8,11 @@ import { activeFilter, pageOf, type Page } from '../shared/list.js';
 export type MethodRow = typeof paymentMethods.$inferSelect;
 export type CurrencyRow = typeof paymentCurrencies.$inferSelect;
 
+/** Every payment method of both modes (few rows: an instance has a handful of methods). */
+export async function allMethods(db: Db): Promise<MethodRow[]> {
+  return db.select().from(paymentMethods);
+}
+
 export async function getMethod(db: Db, id: string, livemode: boolean): Promise<MethodRow | null> {
   const [row] = await db
     .select()

@@ -1,6 +1,6 @@
 import { merchantRoutes } from '@payshelf/api';
 import type { FastifyInstance } from 'fastify';
-import { methodProblem } from '../intents/index.js';
+import { methodRails } from '../intents/index.js';
 import type { PaymentContext } from '../shared/context.js';
 import { crudRoutes } from '../shared/crud.js';
 import { finishPage } from '../shared/list.js';
@@ -13,19 +13,20 @@ import {
   createMethod,
   requireCurrency,
   requireMethod,
-  type MethodCheck,
 } from './service.js';
 
 export function methodRoutes(app: FastifyInstance, ctx: PaymentContext): void {
   const { db } = ctx;
-  // A method's rail checks new settings before they are stored (a card provider tries the keys).
-  const check: MethodCheck = (method) => methodProblem(ctx, method);
+  // A method's rail checks new settings before they are stored (a card provider tries the keys) and
+  // seals the secrets in them.
+  const rails = methodRails(ctx.services.rails, true);
   crudRoutes(app, ctx, {
     routes: merchantRoutes.paymentMethods,
-    create: async (c, body) => serializeMethod(await createMethod(db, c.livemode, body, check)),
+    create: async (c, body) => serializeMethod(await createMethod(db, c.livemode, body, rails)),
     retrieve: async (c, id) => serializeMethod(await requireMethod(db, id, c.livemode)),
-    update: async (c, id, body) => serializeMethod(await changeMethod(db, id, c.livemode, body, check)),
-    archive: async (c, id) => serializeMethod(await changeMethod(db, id, c.livemode, { active: false })),
+    update: async (c, id, body) => serializeMethod(await changeMethod(db, id, c.livemode, body, rails)),
+    archive: async (c, id) =>
+      serializeMethod(await changeMethod(db, id, c.livemode, { active: false }, rails)),
     list: async (c, q, url) => {
       const { rows, page } = await listMethods(db, c.livemode, q);
       return finishPage(rows, page, url, (r) => serializeMethod(r));

@@ -9,15 +9,28 @@ function mask(secret: string): string {
   return `${cut > 0 && cut < 12 ? secret.slice(0, cut + 1) : ''}…${secret.slice(-4)}`;
 }
 
-/** Settings as shown to anyone: secrets are masked; the browser never sees them at all. */
+/** A stored secret's mask: the hint sealed beside it, else (a row from before sealing) one made now. */
+function masked(value: unknown): string | null {
+  if (typeof value === 'string') return mask(value);
+  if (typeof value === 'object' && value !== null) {
+    const hint = (value as Record<string, unknown>).hint;
+    return typeof hint === 'string' ? hint : '…';
+  }
+  return null;
+}
+
+/**
+ * Settings as shown to anyone: secrets (stored sealed, with a masked hint) are masked; the browser
+ * never sees them at all.
+ */
 export function publicSettings(settings: Record<string, unknown>, browser: boolean): PaymentMethodSettings {
   const copy: Record<string, unknown> = structuredClone(settings);
   const stripe = copy.stripe;
   if (stripe && typeof stripe === 'object') {
     const kept = Object.entries(stripe as Record<string, unknown>).flatMap(([field, value]) => {
-      const secret = (SECRET_FIELDS as readonly string[]).includes(field) && typeof value === 'string';
-      if (!secret) return [[field, value]];
-      return browser ? [] : [[field, mask(value)]];
+      if (!(SECRET_FIELDS as readonly string[]).includes(field)) return [[field, value]];
+      const shown = masked(value);
+      return browser || shown === null ? [] : [[field, shown]];
     });
     copy.stripe = Object.fromEntries(kept);
   }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { definedOnly } from '../shared/expand.js';
 import { newId } from '../shared/ids.js';
 import {
+  allMethods,
   clearBaseCurrency,
   getCurrency,
   getMethod,
@@ -40,17 +41,20 @@ const CONFIRMATION: Record<PaymentMethodType, { type: 'immediate' | 'callback' |
   };
 
 /** The settings object of a method must configure its own rail. */
-function checkSettings(type: PaymentMethodType, settings: PaymentMethodSettings): void {
+function checkSettings(type: PaymentMethodType, settings: Record<string, unknown>): void {
   if (!settings[type]) {
     throw ApiError.of('method_settings_missing', { type }, { param: `settings.${type}` });
   }
 }
 
-/** Secrets are write-only: an update that leaves them out (or sends the mask back) keeps the stored ones. */
-function mergeSecrets(old: Record<string, unknown>, next: PaymentMethodSettings): PaymentMethodSettings {
-  const previous = old.stripe as Record<string, string | undefined> | undefined;
+/**
+ * Secrets are write-only: an update that leaves them out (or sends the mask back) keeps the stored
+ * (sealed) ones.
+ */
+function mergeSecrets(old: Record<string, unknown>, next: PaymentMethodSettings): Record<string, unknown> {
+  const previous = old.stripe as Record<string, unknown> | undefined;
   if (!next.stripe || !previous) return next;
-  const keep = (value: string | undefined, stored: string | undefined) =>
+  const keep = (value: string | undefined, stored: unknown) =>
     value === undefined || value.includes('…') ? stored : value;
   return {
     ...next,
@@ -60,6 +64,20 @@ function mergeSecrets(old: Record<string, unknown>, next: PaymentMethodSettings)
       webhook_signing_secret: keep(next.stripe.webhook_signing_secret, previous.webhook_signing_secret),
     },
   };
+}
+
+/** A method's settings as they are to be stored: its rail seals the secrets in them (bound to `id`). */
+export type SettingsSeal = (method: {
+  id: string;
+  type: PaymentMethodType;
+  livemode: boolean;
+  settings: Record<string, unknown>;
+}) => Record<string, unknown>;
+
+/** What the method service asks of the rails: to seal settings, and (from the API) to check them. */
+export interface MethodRails {
+  seal: SettingsSeal;
+  check?: MethodCheck;
 }
 
 /** A method's settings checked by its rail before they are stored: the problem, or null when it works. */
@@ -82,18 +100,19 @@ export async function createMethod(
   db: Db,
   livemode: boolean,
   input: PaymentMethodCreate,
-  check?: MethodCheck,
+  rails: MethodRails,
 ): Promise<MethodRow> {
   checkSettings(input.type, input.settings);
-  await checkWithRail(check, { id: 'new', type: input.type, livemode, settings: input.settings });
+  await checkWithRail(rails.check, { id: 'new', type: input.type, livemode, settings: input.settings });
+  const id = newId('pm');
   return insertMethod(db, {
-    id: newId('pm'),
+    id,
     livemode,
     type: input.type,
     name: input.name,
     description: input.description ?? null,
     logo: input.logo ?? null,
-    settings: input.settings,
+    settings: rails.seal({ id, type: input.type, livemode, settings: input.settings }),
     features: input.features ?? FEATURES[input.type],
     confirmation: input.confirmation ?? CONFIRMATION[input.type],
     metadata: input.metadata ?? {},
@@ -119,12 +138,13 @@ export async function changeMethod(
   id: string,
   livemode: boolean,
   input: PaymentMethodUpdate,
-  check?: MethodCheck,
+  rails: MethodRails,
 ): Promise<MethodRow> {
   const existing = await requireMethod(db, id, livemode);
-  const settings = input.settings ? mergeSecrets(existing.settings, input.settings) : undefined;
-  if (settings) checkSettings(existing.type, settings);
-  if (settings) await checkWithRail(check, { id, type: existing.type, livemode, settings });
+  const merged = input.settings ? mergeSecrets(existing.settings, input.settings) : undefined;
+  if (merged) checkSettings(existing.type, merged);
+  if (merged) await checkWithRail(rails.check, { id, type: existing.type, livemode, settings: merged });
+  const settings = merged ? rails.seal({ id, type: existing.type, livemode, settings: merged }) : undefined;
   const row = await updateMethod(db, id, livemode, definedOnly({ ...input, settings }));
   if (!row) throw ApiError.of('resource_missing', {});
   return row;
@@ -213,4 +233,19 @@ export async function changeCurrency(
     if (!row) throw ApiError.of('resource_missing', {});
     return row;
   });
+}
+
+/**
+ * Seals the secrets still stored as given (rows from before sealing): each method's settings pass its
+ * rail's seal once; rows the seal leaves unchanged are not written. Answers how many rows it sealed.
+ */
+export async function sealStoredSecrets(db: Db, seal: SettingsSeal): Promise<number> {
+  let sealed = 0;
+  for (const row of await allMethods(db)) {
+    const settings = seal({ id: row.id, type: row.type, livemode: row.livemode, settings: row.settings });
+    if (JSON.stringify(settings) === JSON.stringify(row.settings)) continue;
+    await updateMethod(db, row.id, row.livemode, { settings });
+    sealed += 1;
+  }
+  return sealed;
 }

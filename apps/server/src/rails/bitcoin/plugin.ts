@@ -1,10 +1,12 @@
 // The Bitcoin rail as a plugin: one BitcoinRail per method settings, the confirmation watcher job, and
 // in test mode the local Esplora-compatible regtest chain (kept in DATA_DIR) with the test wallet.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { claimOwnPort } from '../../core/own-ports.js';
-import type { RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
+import type { DemoMethod, RailMethod, RailPlugin, RailPluginHost, WatchRequest } from '../plugin.js';
 import { RailError, type DbLike, type PaymentTarget } from '../types.js';
 import { EsploraClient } from './client.js';
+import { accountXpubOf } from './keys.js';
 import { startLocalEsplora, type LocalEsplora } from './esplora/server.js';
 import { BitcoinRail } from './rail.js';
 import { bitcoinSettingsFromMethod, type BitcoinSettings } from './settings.js';
@@ -18,6 +20,13 @@ import {
 
 /** How often the demo chain mines a block while its mempool holds transactions. */
 const DEMO_BLOCK_MS = 5_000;
+/**
+ * The demo merchant's wallet seed: public, so anyone may sign its refunds on the local regtest chain
+ * (the server still holds only the account's xpub). Never a key for real coins.
+ */
+const DEMO_MERCHANT_SEED = createHash('sha256').update('payshelf demo merchant (regtest only)').digest();
+/** One TUSD (6 decimals) is 1,000 satoshis in the demo (a bitcoin at 100,000 dollars). */
+const TUSD_UNITS_PER_SAT = 1_000n;
 
 export class BitcoinRailPlugin implements RailPlugin {
   readonly kind = 'bitcoin' as const;
@@ -36,6 +45,7 @@ export class BitcoinRailPlugin implements RailPlugin {
       rail: (settings) => this.rail(settings),
       confirmedHandlers: () => host.confirmedHandlers(),
       rejectedHandlers: () => host.rejectedHandlers(),
+      progressHandlers: () => host.progressHandlers(),
     });
   }
 
@@ -108,6 +118,31 @@ export class BitcoinRailPlugin implements RailPlugin {
     this.miner.unref();
     log.info({ url: this.demo.url }, 'local bitcoin chain ready (regtest, Esplora API)');
     return null;
+  }
+
+  /** The demo catalog's Bitcoin method: the demo merchant's vpub on the local regtest chain. */
+  demoMethod(): DemoMethod | null {
+    if (!this.demo) return null;
+    return {
+      kind: 'bitcoin',
+      method: {
+        type: 'bitcoin',
+        name: 'Bitcoin (test)',
+        description: 'Local regtest chain started by npm start; pay with the test wallet',
+        settings: {
+          bitcoin: {
+            network: 'regtest',
+            xpub: accountXpubOf(DEMO_MERCHANT_SEED, 'regtest'),
+            api_host: this.demo.url,
+            // Many demo checkouts are opened and left unpaid: a wide gap keeps the method open.
+            gap_limit: 1000,
+          },
+        },
+        confirmation: { type: 'block', block: 1 },
+      },
+      currency: { symbol: 'BTC', name: 'Bitcoin', decimals: 8, precision: 8 },
+      fromBaseUnits: (units) => units / TUSD_UNITS_PER_SAT,
+    };
   }
 
   /** The test wallet pays a regtest method's target (the registry allows it in test mode only). */

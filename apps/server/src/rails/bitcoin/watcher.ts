@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { JobQueue } from '../../core/jobs/queue.js';
 import type { Db } from '../../db/database.js';
-import type { ConfirmedHandler, RejectedHandler, WatchEvent } from '../plugin.js';
+import type { ConfirmedHandler, ProgressHandler, RejectedHandler, WatchEvent } from '../plugin.js';
 import type { DbLike, PaymentExpectation, RejectReason } from '../types.js';
 import type { BitcoinRail } from './rail.js';
 import { bitcoinSettings, type BitcoinSettings } from './settings.js';
@@ -44,6 +44,7 @@ export interface WatcherHost {
   rail(settings: BitcoinSettings): BitcoinRail;
   confirmedHandlers(): readonly ConfirmedHandler[];
   rejectedHandlers(): readonly RejectedHandler[];
+  progressHandlers(): readonly ProgressHandler[];
 }
 
 function jobKey(p: BitcoinWatchPayload): string {
@@ -99,7 +100,12 @@ export function defineBitcoinWatcher(jobs: JobQueue, host: WatcherHost): void {
         reference: expectation.reference,
         txRef: result.txRef,
       };
-      if (result.status === 'pending') return later(tx, result.txRef);
+      if (result.status === 'pending') {
+        // The checkout shows "confirming n/m" from what the handlers record.
+        const progress = { ...event, confirmations: result.confirmations, required: result.required };
+        for (const handler of host.progressHandlers()) await handler(progress, tx);
+        return later(tx, result.txRef);
+      }
       if (
         result.status === 'rejected' &&
         result.reason === 'not_found' &&

@@ -1,8 +1,10 @@
 // A card method's settings as the Stripe rail reads them: the publishable and secret keys (their mode
 // must be the method's: test keys for a test-mode method, live keys for a live one), the webhook
 // signing secret, and in test mode only an API base (the local Stripe).
+import type { SecretBox } from '../../core/secret-box.js';
 import { RailError } from '../types.js';
 import type { RailMethod } from '../plugin.js';
+import { openSecret } from './secrets.js';
 
 export interface StripeSettings {
   methodId: string;
@@ -29,11 +31,12 @@ export function keyProblem(livemode: boolean, publishable: string, secret: strin
   return null;
 }
 
-export function stripeSettingsFromMethod(method: RailMethod): StripeSettings {
+/** The method's settings with its secrets opened (`box` opens the sealed ones; see secrets.ts). */
+export function stripeSettingsFromMethod(method: RailMethod, box: SecretBox | null): StripeSettings {
   const raw = method.settings.stripe;
   const settings = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const publishableKey = text(settings.publishable_key) ?? '';
-  const secretKey = text(settings.secret_key);
+  const secretKey = openSecret(box, method.id, settings.secret_key);
   const problem = keyProblem(method.livemode, publishableKey, secretKey);
   if (problem || !secretKey)
     throw new RailError('rail_misconfigured', `card method ${method.id}: ${problem}`);
@@ -46,7 +49,7 @@ export function stripeSettingsFromMethod(method: RailMethod): StripeSettings {
     livemode: method.livemode,
     publishableKey,
     secretKey,
-    webhookSecret: text(settings.webhook_signing_secret),
+    webhookSecret: openSecret(box, method.id, settings.webhook_signing_secret),
     apiBase: apiHost,
   };
 }

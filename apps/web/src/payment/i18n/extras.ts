@@ -11,6 +11,7 @@ import { portalPayZh } from '../portal/i18n/payZh';
 import { portalChangeEn } from '../portal/i18n/changeEn';
 import { portalChangeZh } from '../portal/i18n/changeZh';
 import { portalWalletEn, portalWalletZh } from '../portal/i18n/walletPay';
+import { cardEn, cardZh } from '../portal/i18n/card';
 import { productTextsEn } from '../admin/i18n/productTextsEn';
 import { productTextsZh } from '../admin/i18n/productTextsZh';
 
@@ -21,6 +22,7 @@ import { productTextsZh } from '../admin/i18n/productTextsZh';
 export const paymentExtrasEn = {
   admin: adminEn,
   credits: creditsEn,
+  card: cardEn,
   demo: demoEn,
   portal: portalEn,
   portalPay: portalPayEn,
@@ -31,6 +33,7 @@ export const paymentExtrasEn = {
 export const paymentExtrasZh: typeof paymentExtrasEn = {
   admin: adminZh,
   credits: creditsZh,
+  card: cardZh,
   demo: demoZh,
   portal: portalZh,
   portalPay: portalPayZh,

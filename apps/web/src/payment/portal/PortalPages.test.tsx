@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../platform/session/useHeaderSession';
 import { fetchStub, json } from '../../testing/fetchStub';
 import { renderRoutes } from '../../testing/renderRoutes';
-import { fakeInvoiceDetail, fakeSubscription, TX_HASH } from './logic/testFixtures';
+import { fakeInvoiceDetail, fakeMethod, fakeSubscription, TX_HASH } from './logic/testFixtures';
 
 const SLOW = { timeout: 12_000 };
 const signedIn: HeaderSession = {
@@ -113,6 +113,38 @@ describe('invoice page', () => {
     expect(screen.getByTestId('invoice-status').textContent).toBe('已支付');
     expect(screen.getByTestId('detail-billing-reason').textContent).toBe('订阅续费');
     expect(screen.getByTestId('invoice-subscription-link').textContent).toBe('查看订阅');
+  });
+
+  it('names the card that paid a card invoice, in English and Chinese', async () => {
+    const cardInvoice = fakeInvoiceDetail({
+      metadata: {
+        payment_details: {
+          type: 'stripe',
+          tx_hash: 'pi_local_1',
+          payment_intent_id: 'pi_local_1',
+          card_brand: 'visa',
+          card_last4: '4242',
+        },
+      },
+      paymentMethod: fakeMethod({
+        type: 'stripe',
+        name: 'Card (test)',
+        settings: { stripe: { publishable_key: 'pk_test_x', secret_key: 'sk_test_…abcd' } },
+      }),
+    });
+    serve(() => json(cardInvoice));
+    renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
+    expect((await screen.findByTestId('detail-card', {}, SLOW)).textContent).toBe('Visa ending in 4242');
+    cleanup();
+    renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn, locale: 'zh' });
+    expect((await screen.findByTestId('detail-card', {}, SLOW)).textContent).toBe('Visa，尾号 4242');
+  });
+
+  it('shows no card row for a chain payment', async () => {
+    serve(() => json(fakeInvoiceDetail()));
+    renderRoutes('/payment/customer/invoice/in_aaaaaaaa', { session: signedIn });
+    await screen.findByTestId('detail-method', {}, SLOW);
+    expect(screen.queryByTestId('detail-card')).toBeNull();
   });
 
   it('strikes a void amount through with the no payment required tooltip, focusable by keyboard', async () => {

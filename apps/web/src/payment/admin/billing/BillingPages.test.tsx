@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Invoice, Subscription } from '@payshelf/api';
+import type { Invoice, PaymentIntent, Subscription } from '@payshelf/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeaderSession } from '../../../platform/session/useHeaderSession';
 import { renderRoutes } from '../../../testing/renderRoutes';
@@ -187,6 +187,36 @@ describe('billing admin pages', () => {
     expect(first?.url.searchParams.get('pageSize')).toBe('10');
     const href = screen.getByTestId('invoices-export').getAttribute('href') ?? '';
     expect(href.startsWith('/payment/api/exports/invoices.csv?livemode=false')).toBe(true);
+  }, 15_000);
+
+  it('names the card that paid a card payment beside its method, in English and Chinese', async () => {
+    const paid: PaymentIntent = {
+      id: 'pi_abcdefgh1234',
+      object: 'payment_intent',
+      livemode: false,
+      status: 'succeeded',
+      amount: '990',
+      amount_received: '990',
+      currency_id: 'pc_card00000000',
+      payment_method_id: 'pm_card00000000',
+      customer_id: sub.customer_id,
+      checkout_session_id: null,
+      invoice_id: inv.id,
+      description: null,
+      last_payment_error: null,
+      payment_details: { type: 'stripe', tx_hash: 'pi_local_1', card_brand: 'visa', card_last4: '4242' },
+      metadata: {},
+      created_at: T,
+      updated_at: T,
+    };
+    serve((url) => (url.pathname === '/payment/api/payment-intents' ? list([paid]) : undefined));
+    renderRoutes('/payment/admin/payments', { session: owner });
+    const table = await screen.findByTestId('payments-table', {}, SLOW);
+    await within(table).findByText(/ · Visa ending in 4242$/, {}, SLOW);
+    cleanup();
+    renderRoutes('/payment/admin/payments', { session: owner, locale: 'zh' });
+    const zhTable = await screen.findByTestId('payments-table', {}, SLOW);
+    await within(zhTable).findByText(/ · Visa，尾号 4242$/, {}, SLOW);
   }, 15_000);
 
   it("names proration lines by product and in the admin's language, not the engine's English", async () => {

@@ -9,6 +9,7 @@ import { useAdmin } from '../AdminContext';
 import { formatDate } from '../layout/formatDate';
 import { AdminTable, type Column } from '../table/AdminTable';
 import { useCursorList } from '../table/useCursorList';
+import { usePaidCardText } from '../../portal/components/PaidCard';
 import { StatusChip, TxLink, useMoney } from './BillingBits';
 
 /** Payment intents: amount, method, status, transaction, customer. */
@@ -17,6 +18,7 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
   const admin = useAdmin();
   const money = useMoney();
   const methodName = useMethodNames();
+  const cardText = usePaidCardText();
   const { rows, list, pagination } = useCursorList(billingAdminRoutes.paymentIntents, props.filters);
   const columns: Column<PaymentIntent>[] = [
     {
@@ -33,7 +35,11 @@ export function PaymentsTable(props: { filters: Record<string, QueryValue>; test
     {
       key: 'method',
       label: t('payment.admin.billing.payments.method'),
-      render: (p) => methodName(p.payment_method_id, p.payment_details?.network),
+      render: (p) => {
+        const card = cardText(p.payment_details);
+        const name = methodName(p.payment_method_id, p.payment_details?.network);
+        return card ? `${name} · ${card}` : name;
+      },
     },
     {
       key: 'tx',

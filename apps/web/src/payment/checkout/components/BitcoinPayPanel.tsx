@@ -28,7 +28,7 @@ function CopyText({ text, label, testId }: { text: string; label: string; testId
 
 /**
  * A Bitcoin payment: the BIP21 QR code, the address and amount with copy buttons, and the payment's
- * live status (polled from the checkout every 2 s): waiting, seen and confirming, underpaid, paid.
+ * live status (polled from the checkout every 2 s): waiting, seen, confirming n/m, underpaid, paid.
  */
 export function BitcoinPayPanel({
   target,
@@ -81,6 +81,10 @@ export function BitcoinPayPanel({
   const words: Record<BitcoinStatus['kind'], string> = {
     waiting: t('payment.checkout.bitcoin.waiting'),
     seen: t('payment.checkout.bitcoin.seen', { required: target.confirmations }),
+    confirming: t('payment.checkout.bitcoin.confirming', {
+      confirmations: status.kind === 'confirming' ? status.confirmations : 0,
+      required: status.kind === 'confirming' ? status.required : target.confirmations,
+    }),
     underpaid: t('payment.checkout.bitcoin.underpaid', {
       message: status.kind === 'underpaid' ? status.message : '',
     }),

@@ -120,6 +120,7 @@ export const checkoutEn = {
     copyFailed: 'Could not copy',
     waiting: 'Waiting for your payment…',
     seen: 'Payment seen. Waiting for {{required}} confirmation(s)…',
+    confirming: 'Payment seen. Confirming {{confirmations}}/{{required}}…',
     underpaid: 'Underpaid: {{message}}',
     paid: 'Paid',
     testWallet: 'Pay with test wallet',

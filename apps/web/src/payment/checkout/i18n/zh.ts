@@ -119,6 +119,7 @@ export const checkoutZh: typeof checkoutEn = {
     copyFailed: '无法复制',
     waiting: '正在等待您的付款…',
     seen: '已看到付款。正在等待 {{required}} 个确认…',
+    confirming: '已看到付款。确认中 {{confirmations}}/{{required}}…',
     underpaid: '付款不足：{{message}}',
     paid: '已支付',
     testWallet: '使用测试钱包支付',

@@ -3,6 +3,7 @@ import type { PaymentMethod } from '@payshelf/api';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../admin/layout/formatDate';
+import { usePaidCardText } from '../components/PaidCard';
 import { transactionLink } from '../logic/explorer';
 
 export interface HistoryRow {
@@ -18,10 +19,12 @@ export interface HistoryRow {
 /** One row per payment or refund, readable at 375 px (a card per row): date, amount, status, tx link. */
 export function HistoryList({ rows, testId }: { rows: HistoryRow[]; testId: string }) {
   const { t, i18n } = useTranslation();
+  const cardText = usePaidCardText();
   return (
     <Stack spacing={1} sx={{ mt: 2 }} data-testid={testId}>
       {rows.map((row) => {
         const tx = transactionLink(row.paymentDetails, row.method);
+        const card = cardText(row.paymentDetails);
         return (
           <Stack
             key={row.id}
@@ -41,6 +44,7 @@ export function HistoryList({ rows, testId }: { rows: HistoryRow[]; testId: stri
               <Typography variant="body2" color="text.secondary">
                 {formatDate(row.created_at, i18n.language)}
                 {row.method ? ` · ${row.method.name}` : ''}
+                {card ? ` · ${card}` : ''}
                 {row.detail ? ` · ${row.detail}` : ''}
               </Typography>
               {tx ? (

@@ -1,7 +1,7 @@
 // `npm test`: every check: lint and format, types, unit, integration (real PostgreSQL) and end to end
 // in Chromium against the built app. Steps run side by side, each once the steps it needs have passed
 // (scripts/steps.mjs): one step alone leaves a core of this 2-core machine idle for most of its time.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, root } from './lib.mjs';
 import { runSteps } from './steps.mjs';
@@ -57,23 +57,27 @@ function slowest(n) {
 }
 
 /**
- * The end-to-end files split in two by size (a longer file holds more steps), largest first onto the
- * lighter shard: the same split every run, so a failure always names the same shard.
+ * The end-to-end files split in two by how long each took (tests/e2e/durations.json, seconds from a
+ * recorded run; a file not listed counts as the median), longest first onto the lighter shard: the same
+ * split every run, so a failure always names the same shard.
  */
 function e2eShards() {
   const dir = path.join(root, 'tests/e2e');
+  const recorded = JSON.parse(readFileSync(path.join(dir, 'durations.json'), 'utf8'));
+  const known = Object.values(recorded).sort((a, b) => a - b);
+  const median = known[Math.floor(known.length / 2)] ?? 1;
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.e2e.ts'))
-    .map((f) => ({ file: `tests/e2e/${f}`, size: statSync(path.join(dir, f)).size }))
-    .sort((a, b) => b.size - a.size || a.file.localeCompare(b.file));
+    .map((f) => ({ file: `tests/e2e/${f}`, seconds: recorded[`tests/e2e/${f}`] ?? median }))
+    .sort((a, b) => b.seconds - a.seconds || a.file.localeCompare(b.file));
   const shards = [
-    { files: [], size: 0 },
-    { files: [], size: 0 },
+    { files: [], seconds: 0 },
+    { files: [], seconds: 0 },
   ];
   for (const f of files) {
-    const lighter = shards[0].size <= shards[1].size ? shards[0] : shards[1];
+    const lighter = shards[0].seconds <= shards[1].seconds ? shards[0] : shards[1];
     lighter.files.push(f.file);
-    lighter.size += f.size;
+    lighter.seconds += f.seconds;
   }
   return shards.map((s) => s.files);
 }

@@ -66,6 +66,8 @@ describe('checkout by keyboard', () => {
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.type('kay@example.com');
     await tabTo(page, 'pay-button');
+    // Pay ignores Enter while the checkout is not payable yet (a total being recomputed): wait for it.
+    await expect.poll(() => page.getByTestId('pay-button').isEnabled()).toBe(true);
     await page.keyboard.press('Enter');
     // The wallet dialog opens, or the page says why not (a toast, a field error): the failure names it.
     const qr = page.getByTestId('did-connect-qr');

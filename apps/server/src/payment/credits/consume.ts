@@ -6,10 +6,10 @@
 // drawn down in that order with one credit transaction per grant touched. What no grant covers stays
 // pending on the event (status requires_action) and raises customer.credit.insufficient.
 import { sql } from 'drizzle-orm';
-import { creditTransactions, creditGrants, meterEvents } from '../../db/schema/index.js';
+import { creditGrants, meterEvents } from '../../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import type { DbLike } from '../shared/db.js';
-import { newId } from '../shared/ids.js';
+import { drawFromGrants } from './draw.js';
 import type { CreditGrantRow } from './repo.js';
 
 export interface CreditEvent {
@@ -52,36 +52,18 @@ async function usableGrants(tx: DbLike, e: CreditEvent): Promise<CreditGrantRow[
 export async function consumeForEvents(tx: DbLike, events: readonly CreditEvent[]): Promise<Shortfall[]> {
   const shortfalls: Shortfall[] = [];
   for (const e of events) {
-    let left = e.value;
-    if (left > 0n) {
-      for (const grant of await usableGrants(tx, e)) {
-        if (left === 0n) break;
-        const take = left < grant.remainingAmount ? left : grant.remainingAmount;
-        const remaining = grant.remainingAmount - take;
-        left -= take;
-        await tx
-          .update(creditGrants)
-          .set({
-            remainingAmount: remaining,
-            status: remaining === 0n ? 'depleted' : 'granted',
-            updatedAt: new Date(),
+    const left =
+      e.value > 0n
+        ? await drawFromGrants(tx, await usableGrants(tx, e), e.value, {
+            livemode: e.livemode,
+            customerId: e.customerId,
+            currencyId: e.currencyId,
+            meterId: e.meterId,
+            meterEventId: e.id,
+            subscriptionId: e.subscriptionId,
+            source: 'meter_event',
           })
-          .where(eq(creditGrants.id, grant.id));
-        await tx.insert(creditTransactions).values({
-          id: newId('ctxn'),
-          livemode: e.livemode,
-          customerId: e.customerId,
-          currencyId: e.currencyId,
-          creditGrantId: grant.id,
-          creditAmount: take,
-          remainingBalance: remaining,
-          meterId: e.meterId,
-          meterEventId: e.id,
-          subscriptionId: e.subscriptionId,
-          source: 'meter_event',
-        });
-      }
-    }
+        : e.value;
     await tx
       .update(meterEvents)
       .set({

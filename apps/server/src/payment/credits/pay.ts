@@ -2,10 +2,10 @@
 // (granted, effective and unexpired now, general or scoped to one of the checkout's prices) in the
 // meters' consumption order. Locked FOR UPDATE in that order so two payments never overdraw a grant;
 // all or nothing: when the grants do not cover the amount nothing is drawn.
-import { eq, sql } from 'drizzle-orm';
-import { creditGrants, creditTransactions } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { creditGrants } from '../../db/schema/index.js';
 import type { DbLike } from '../shared/db.js';
-import { newId } from '../shared/ids.js';
+import { drawFromGrants } from './draw.js';
 import type { CreditGrantRow } from './repo.js';
 
 export interface CreditPayment {
@@ -52,34 +52,15 @@ export async function availableCredit(
 export async function payWithCredit(tx: DbLike, p: CreditPayment): Promise<boolean> {
   const grants: CreditGrantRow[] = await usableForPrices(tx, p, true);
   if (grants.reduce((sum, g) => sum + g.remainingAmount, 0n) < p.amount) return false;
-  let left = p.amount;
-  for (const grant of grants) {
-    if (left === 0n) break;
-    const take = left < grant.remainingAmount ? left : grant.remainingAmount;
-    const remaining = grant.remainingAmount - take;
-    left -= take;
-    await tx
-      .update(creditGrants)
-      .set({
-        remainingAmount: remaining,
-        status: remaining === 0n ? 'depleted' : 'granted',
-        updatedAt: new Date(),
-      })
-      .where(eq(creditGrants.id, grant.id));
-    await tx.insert(creditTransactions).values({
-      id: newId('ctxn'),
-      livemode: p.livemode,
-      customerId: p.customerId,
-      currencyId: p.currencyId,
-      creditGrantId: grant.id,
-      creditAmount: take,
-      remainingBalance: remaining,
-      meterId: null,
-      meterEventId: null,
-      subscriptionId: null,
-      source: 'checkout',
-      description: p.description,
-    });
-  }
+  await drawFromGrants(tx, grants, p.amount, {
+    livemode: p.livemode,
+    customerId: p.customerId,
+    currencyId: p.currencyId,
+    meterId: null,
+    meterEventId: null,
+    subscriptionId: null,
+    source: 'checkout',
+    description: p.description,
+  });
   return true;
 }

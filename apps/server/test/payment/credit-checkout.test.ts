@@ -108,6 +108,19 @@ describe('paying a checkout with credit', () => {
       'grant',
     );
     expect((await submit(first)).creditSufficient).toBe(true);
+    // Another signed-in person confirming this checkout spends nobody's credit.
+    const stranger = new TestBrowser(env.server.url);
+    await signIn(stranger, newWallet('Sam Stranger', 'sam@example.com'));
+    const theirs = await browserCall(
+      stranger,
+      'POST',
+      `/checkout-sessions/${first}/fast-checkout-confirm`,
+      {},
+    );
+    expect(theirs.status).toBe(403);
+    expect(ok(await env.test('GET', `/credit-grants/${String(small.id)}`), 'g')).toMatchObject({
+      remaining_amount: '600',
+    });
     const paid = ok(
       await browserCall(browser, 'POST', `/checkout-sessions/${first}/fast-checkout-confirm`, {}),
       'confirm',

@@ -26,6 +26,7 @@ import {
   type PayingWith,
   underpaidError,
 } from '../intents/index.js';
+import { getCustomer } from '../customers/index.js';
 import { mayPullFrom } from '../payers/index.js';
 import type { Caller, PaymentContext } from '../shared/context.js';
 import type { DbLike } from '../shared/db.js';
@@ -159,6 +160,9 @@ export async function fastCheckoutConfirm(
   const paying = await payingFor(ctx, db, intent);
   // A checkout priced in a credit currency is paid from the customer's grants, never through a rail.
   if (paying.currency.type === 'credit') {
+    // Only the customer whose grants pay may spend them: a stranger's confirm draws nothing.
+    const customer = intent.customerId ? await getCustomer(db, intent.customerId, intent.livemode) : null;
+    if (!caller.did || customer?.did !== caller.did) throw ApiError.of('forbidden', {});
     const done = await db.transaction((tx) => completeWithCredit(ctx, tx, intent.id));
     return done ? { fastPaid: true } : { fastPaid: false, message: 'Insufficient Credit' };
   }
